@@ -1,0 +1,71 @@
+/* bcredist: ScaLAPACK-compatible redistribution of block-cyclic matrices.
+ *
+ * bcr_p?gemr2d and bcr_p?trmr2d take exactly the arguments of ScaLAPACK's
+ * Cp?gemr2d and Cp?trmr2d and produce the same bytes in B.  Unlike the
+ * reference they never exit the program on bad input: every process of
+ * ictxt prints one line naming the routine and the argument, leaves B
+ * untouched and returns; bcr_last_error() then tells what happened.
+ */
+#ifndef BCREDIST_H
+#define BCREDIST_H
+
+#include <complex.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BCR_PROTO_GEMR2D(ch, T)                                                \
+    void bcr_p##ch##gemr2d(int m, int n, const T *a, int ia, int ja,          \
+                           const int *desca, T *b, int ib, int jb,            \
+                           const int *descb, int ictxt);
+#define BCR_PROTO_TRMR2D(ch, T)                                                \
+    void bcr_p##ch##trmr2d(const char *uplo, const char *diag, int m, int n,  \
+                           const T *a, int ia, int ja, const int *desca,      \
+                           T *b, int ib, int jb, const int *descb, int ictxt);
+
+BCR_PROTO_GEMR2D(s, float)
+BCR_PROTO_GEMR2D(d, double)
+BCR_PROTO_GEMR2D(c, float _Complex)
+BCR_PROTO_GEMR2D(z, double _Complex)
+BCR_PROTO_GEMR2D(i, int)
+BCR_PROTO_TRMR2D(s, float)
+BCR_PROTO_TRMR2D(d, double)
+BCR_PROTO_TRMR2D(c, float _Complex)
+BCR_PROTO_TRMR2D(z, double _Complex)
+BCR_PROTO_TRMR2D(i, int)
+
+#undef BCR_PROTO_GEMR2D
+#undef BCR_PROTO_TRMR2D
+
+/* Error codes returned by bcr_last_error(). */
+enum bcr_error_code {
+    BCR_SUCCESS = 0,
+    BCR_ERR_ARGUMENT = 1,     /* an argument is invalid on some process */
+    BCR_ERR_INCONSISTENT = 2, /* processes disagree on a global argument */
+    BCR_ERR_GRID = 3,         /* a grid is empty or not inside ictxt */
+    BCR_ERR_NOMEM = 4,        /* memory allocation failed */
+    BCR_ERR_MPI = 5           /* an MPI call failed */
+};
+
+/* Code of the last bcredist call made by this thread (BCR_SUCCESS when it
+ * succeeded); if message is not NULL, *message points to the one-line
+ * description ("" on success), valid until the thread's next call. */
+int bcr_last_error(const char **message);
+
+/* What to do on bad input: return (the default) or MPI_Abort after printing
+ * the message.  The environment variable BCR_ON_ERROR=abort|return sets the
+ * initial mode; this call overrides it. */
+enum bcr_error_mode { BCR_ERRORS_RETURN = 0, BCR_ERRORS_ABORT = 1 };
+void bcr_set_error_mode(int mode);
+
+/* Release every cached communicator, grid map and buffer.  Collective over
+ * all processes that called bcredist; also run automatically by
+ * MPI_Finalize. */
+void bcr_finalize(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BCREDIST_H */

@@ -1,0 +1,325 @@
+#include "check.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blacs.h"
+#include "index1d.h"
+#include "mask.h"
+
+/* ---- local checks ---------------------------------------------------- */
+
+typedef struct {
+    int arg_ptr, arg_i, arg_j, arg_desc; /* enum bcr_arg */
+    char name;                           /* 'A' or 'B' */
+} side_args;
+
+static const side_args args_A = {BCR_ARG_A, BCR_ARG_IA, BCR_ARG_JA, BCR_ARG_DESCA, 'A'};
+static const side_args args_B = {BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB, BCR_ARG_DESCB, 'B'};
+
+/* Elements of the (trapezoidal) submatrix held by process (r, c); counted
+ * only when the caller passed a NULL array, to tell whether that is legal. */
+static bcr_idx local_elements(const bcr_request *rq, const bcr_side *s)
+{
+    bcr_axis rows = {s->MB, s->RSRC, s->P, s->i};
+    bcr_idx nrows = bcr_axis_local_count(&rows, rq->m, s->myrow);
+    bcr_idx ncols = bcr_local_count(s->j + rq->n, s->NB, s->mycol, s->CSRC, s->Q) -
+                    bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    if (!rq->trapezoid || nrows == 0 || ncols == 0)
+        return nrows * ncols;
+    bcr_mask mk = bcr_mask_of(rq);
+    bcr_idx total = 0;
+    bcr_idx first = bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    for (bcr_idx l = first; l < first + ncols; l++) {
+        bcr_idx k = bcr_global_index(l, s->NB, s->mycol, s->CSRC, s->Q) - s->j;
+        bcr_idx lo, hi;
+        bcr_mask_rows(&mk, k, &lo, &hi);
+        if (hi > lo)
+            total += bcr_axis_local_count(&rows, hi, s->myrow) -
+                     bcr_axis_local_count(&rows, lo, s->myrow);
+    }
+    return total;
+}
+
+static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
+                      const void *ptr, const side_args *ar, bcr_side *s, bcr_err *e)
+{
+    memset(s, 0, sizeof *s);
+    s->myrow = s->mycol = -1;
+    if (desc == NULL)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc, "desc%c is NULL",
+                           ar->name + 32);
+    int ctxt = desc[BCR_CTXT];
+    if (ctxt == -1)
+        return BCR_SUCCESS; /* not in this grid: nothing else is read */
+    if (!bcr_blacs_context_valid(ctxt))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc,
+                           "CTXT_%c = %d is not a BLACS context", ar->name, ctxt);
+    int P, Q, r, c;
+    Cblacs_gridinfo(ctxt, &P, &Q, &r, &c);
+    if (r < 0 || c < 0 || r >= P || c >= Q)
+        return BCR_SUCCESS; /* the reference treats this as outside the grid */
+    s->in = 1;
+    s->myrow = r;
+    s->mycol = c;
+    s->P = P;
+    s->Q = Q;
+    s->M = desc[BCR_M];
+    s->N = desc[BCR_N];
+    s->MB = desc[BCR_MB];
+    s->NB = desc[BCR_NB];
+    s->RSRC = desc[BCR_RSRC];
+    s->CSRC = desc[BCR_CSRC];
+    s->lld = desc[BCR_LLD];
+    s->i = i1 - 1;
+    s->j = j1 - 1;
+    char X = ar->name;
+    int d = ar->arg_desc;
+    if (s->M < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "M_%c = %d, must be >= 0", X, s->M);
+    if (s->N < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "N_%c = %d, must be >= 0", X, s->N);
+    if (s->MB < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "MB_%c = %d, must be >= 1", X, s->MB);
+    if (s->NB < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "NB_%c = %d, must be >= 1", X, s->NB);
+    if (s->RSRC < 0 || s->RSRC >= P)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "RSRC_%c = %d, must be in [0, %d)", X,
+                           s->RSRC, P);
+    if (s->CSRC < 0 || s->CSRC >= Q)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "CSRC_%c = %d, must be in [0, %d)", X,
+                           s->CSRC, Q);
+    bcr_idx lrows = bcr_local_count(s->M, s->MB, r, s->RSRC, P);
+    if (s->lld < lrows)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "LLD_%c = %d, must be >= %lld", X,
+                           s->lld, (long long)lrows);
+    char lower = X + 32;
+    if (i1 < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c = %d, must be >= 1", lower, i1);
+    if ((bcr_idx)i1 + rq->m - 1 > s->M)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c + m - 1 = %lld exceeds M_%c = %d",
+                           lower, (long long)i1 + rq->m - 1, X, s->M);
+    if (j1 < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c = %d, must be >= 1", lower, j1);
+    if ((bcr_idx)j1 + rq->n - 1 > s->N)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + n - 1 = %lld exceeds N_%c = %d",
+                           lower, (long long)j1 + rq->n - 1, X, s->N);
+    if (ptr == NULL) {
+        bcr_idx held = local_elements(rq, s);
+        if (held > 0)
+            return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
+                               "%c is NULL but this process holds %lld elements of the submatrix",
+                               lower, (long long)held);
+    }
+    return BCR_SUCCESS;
+}
+
+static int valid_char(const char *p, char a, char b)
+{
+    return p && (*p == a || *p == a + 32 || *p == b || *p == b + 32);
+}
+
+static int check_local(const bcr_request *rq, bcr_setup *s, bcr_err *e)
+{
+    if (rq->trapezoid && !valid_char(rq->uplo, 'U', 'L'))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_UPLO,
+                           "uplo = '%c', must be one of U, u, L, l", rq->uplo ? *rq->uplo : '?');
+    if (rq->trapezoid && !valid_char(rq->diag, 'U', 'N'))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_DIAG,
+                           "diag = '%c', must be one of U, u, N, n", rq->diag ? *rq->diag : '?');
+    if (rq->m < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_M, "m = %d, must be >= 0", rq->m);
+    if (rq->n < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_N, "n = %d, must be >= 0", rq->n);
+    BCR_TRY(check_side(rq, rq->desca, rq->ia, rq->ja, rq->a, &args_A, &s->A, e));
+    BCR_TRY(check_side(rq, rq->descb, rq->ib, rq->jb, rq->b, &args_B, &s->B, e));
+    return BCR_SUCCESS;
+}
+
+/* ---- agreement ------------------------------------------------------- */
+
+/* Each agreed field travels as (v, -v) under MPI_MAX, giving max and min at
+ * once; LLONG_MIN marks "this process has no value". */
+enum { F_M, F_N, F_UPLO, F_DIAG, F_GEN, F_GLOBAL };
+enum { S_P, S_Q, S_M, S_N, S_MB, S_NB, S_RSRC, S_CSRC, S_I, S_J, S_FIELDS };
+#define NFIELDS (F_GLOBAL + 2 * S_FIELDS)
+#define V_ERR (2 * NFIELDS)
+#define NV (V_ERR + 1)
+
+static const char *const side_field_names[S_FIELDS] = {
+    "the grid shape", "the grid shape", "M_%c", "N_%c", "MB_%c", "NB_%c", "RSRC_%c", "CSRC_%c", "i%c", "j%c"};
+
+static void put(long long *v, int f, long long x)
+{
+    v[2 * f] = x;
+    v[2 * f + 1] = -x;
+}
+
+static int present(const long long *v, int f) { return v[2 * f] != LLONG_MIN; }
+static long long vmax(const long long *v, int f) { return v[2 * f]; }
+static long long vmin(const long long *v, int f) { return -v[2 * f + 1]; }
+static int agreed(const long long *v, int f) { return vmax(v, f) == vmin(v, f); }
+
+static void side_put(long long *v, int base, const bcr_side *s)
+{
+    if (!s->in)
+        return;
+    const int x[S_FIELDS] = {s->P, s->Q, s->M, s->N, s->MB, s->NB, s->RSRC, s->CSRC, s->i, s->j};
+    for (int f = 0; f < S_FIELDS; f++)
+        put(v, base + f, x[f]);
+}
+
+static void side_take(const long long *v, int base, bcr_side *s)
+{
+    int *x[S_FIELDS] = {&s->P, &s->Q, &s->M, &s->N, &s->MB, &s->NB, &s->RSRC, &s->CSRC, &s->i, &s->j};
+    for (int f = 0; f < S_FIELDS; f++)
+        *x[f] = (int)vmax(v, base + f);
+}
+
+static int side_agreement(const bcr_request *rq, const long long *v, int base,
+                          const side_args *ar, bcr_err *e)
+{
+    if (!present(v, base + S_P))
+        return bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
+                           "no process is in grid %c (CTXT_%c = -1 everywhere)", ar->name, ar->name);
+    for (int f = 0; f < S_FIELDS; f++) {
+        if (agreed(v, base + f))
+            continue;
+        int arg = f == S_I ? ar->arg_i : f == S_J ? ar->arg_j : ar->arg_desc;
+        char what[16];
+        snprintf(what, sizeof what, side_field_names[f], f >= S_I ? ar->name + 32 : ar->name);
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, arg,
+                           "processes of grid %c disagree on %s (%lld to %lld)", ar->name, what,
+                           vmin(v, base + f), vmax(v, base + f));
+    }
+    return BCR_SUCCESS;
+}
+
+static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *e)
+{
+    static const int fields[4] = {F_M, F_N, F_UPLO, F_DIAG};
+    static const int args[4] = {BCR_ARG_M, BCR_ARG_N, BCR_ARG_UPLO, BCR_ARG_DIAG};
+    static const char *const names[4] = {"m", "n", "uplo", "diag"};
+    for (int k = 0; k < 4; k++)
+        if (!agreed(v, fields[k]))
+            return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, args[k],
+                               "processes disagree on %s (%lld to %lld)", names[k],
+                               vmin(v, fields[k]), vmax(v, fields[k]));
+    return BCR_SUCCESS;
+}
+
+/* Share one process's local error with all: the lowest (argument, rank). */
+static int share_error(const bcr_request *rq, bcr_ctx *ctx, long long key, bcr_err *e)
+{
+    (void)rq;
+    int root = (int)(key % ctx->size);
+    if (MPI_Bcast(e, (int)sizeof *e, MPI_BYTE, root, ctx->comm))
+        return BCR_ERR_MPI;
+    size_t len = strlen(e->text);
+    snprintf(e->text + len, sizeof e->text - len, " (on process %d)", root);
+    return e->code;
+}
+
+/* Build where every grid process sits in ictxt: one allgather, run only when
+ * some process lacks the maps of this grid pair. */
+static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
+                      bcr_gridmap *A, bcr_gridmap *B, bcr_err *e)
+{
+    int mine[4] = {s->A.myrow, s->A.mycol, s->B.myrow, s->B.mycol};
+    int *all = malloc((size_t)ctx->size * 4 * sizeof *all);
+    A->P = s->A.P, A->Q = s->A.Q, B->P = s->B.P, B->Q = s->B.Q;
+    A->rank = malloc((size_t)A->P * A->Q * sizeof *A->rank);
+    B->rank = malloc((size_t)B->P * B->Q * sizeof *B->rank);
+    int nomem = !all || !A->rank || !B->rank, anynomem = 0;
+    /* Everyone must learn about an allocation failure before the allgather. */
+    if (MPI_Allreduce(&nomem, &anynomem, 1, MPI_INT, MPI_MAX, ctx->comm) || anynomem ||
+        MPI_Allgather(mine, 4, MPI_INT, all, 4, MPI_INT, ctx->comm)) {
+        free(all);
+        free(A->rank);
+        free(B->rank);
+        return anynomem ? bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for grid maps")
+                        : bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allgather failed");
+    }
+    for (int t = 0; t < 2; t++) {
+        bcr_gridmap *g = t ? B : A;
+        const side_args *ar = t ? &args_B : &args_A;
+        int n = g->P * g->Q, found = 0, clash = 0;
+        for (int k = 0; k < n; k++)
+            g->rank[k] = -1;
+        for (int p = 0; p < ctx->size; p++) {
+            int r = all[4 * p + 2 * t], c = all[4 * p + 2 * t + 1];
+            if (r < 0)
+                continue;
+            if (g->rank[r * g->Q + c] >= 0)
+                clash = 1;
+            else
+                found++;
+            g->rank[r * g->Q + c] = p;
+        }
+        if (clash)
+            bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, ar->arg_desc,
+                        "processes of grid %c disagree on CTXT_%c (two claim one grid position)",
+                        ar->name, ar->name);
+        else if (found != n)
+            bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
+                        "grid %c has %d processes but only %d of them are in ictxt", ar->name, n,
+                        found);
+    }
+    free(all);
+    if (e->code) {
+        free(A->rank);
+        free(B->rank);
+    }
+    return e->code;
+}
+
+int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
+{
+    if (!bcr_blacs_context_valid(rq->ictxt))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_ICTXT,
+                           "ictxt = %d is not a BLACS context", rq->ictxt);
+    int local = check_local(rq, s, e);
+    BCR_TRY(bcr_ctx_acquire(rq->ictxt, &s->ctx));
+    bcr_ctx *ctx = s->ctx;
+
+    long keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
+    long keyB = s->B.in ? bcr_grid_serial(rq->descb[BCR_CTXT]) : 0;
+    bcr_mapentry *cached = local ? NULL : bcr_ctx_find(ctx, keyA, keyB);
+
+    long long v[NV], r[NV];
+    for (int k = 0; k < NV; k++)
+        v[k] = LLONG_MIN;
+    if (local)
+        v[V_ERR] = -((long long)e->arg * ctx->size + ctx->rank);
+    put(v, F_M, rq->m);
+    put(v, F_N, rq->n);
+    bcr_mask mk = bcr_mask_of(rq);
+    put(v, F_UPLO, mk.upper);
+    put(v, F_DIAG, mk.unit);
+    put(v, F_GEN, cached ? cached->gen : -1);
+    side_put(v, F_GLOBAL, &s->A);
+    side_put(v, F_GLOBAL + S_FIELDS, &s->B);
+    if (MPI_Allreduce(v, r, NV, MPI_LONG_LONG, MPI_MAX, ctx->comm))
+        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allreduce failed");
+
+    if (r[V_ERR] != LLONG_MIN)
+        return share_error(rq, ctx, -r[V_ERR], e);
+    BCR_TRY(global_agreement(rq, r, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL, &args_A, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, &args_B, e));
+    side_take(r, F_GLOBAL, &s->A);
+    side_take(r, F_GLOBAL + S_FIELDS, &s->B);
+
+    if (!(agreed(r, F_GEN) && vmin(r, F_GEN) >= 0)) {
+        bcr_gridmap A, B;
+        long gen = ctx->next_gen++;
+        BCR_TRY(build_maps(rq, ctx, s, &A, &B, e));
+        bcr_ctx_store(ctx, keyA, keyB, gen, A, B);
+        cached = bcr_ctx_find(ctx, keyA, keyB);
+    }
+    s->A.map = cached->A.rank;
+    s->B.map = cached->B.rank;
+    return BCR_SUCCESS;
+}

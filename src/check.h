@@ -1,0 +1,32 @@
+/* Argument checks and the one collective that makes every process of
+ * ictxt agree: go on, or report the same error and return. */
+#ifndef BCR_CHECK_H
+#define BCR_CHECK_H
+
+#include "context.h"
+#include "error.h"
+#include "request.h"
+
+/* One matrix as this call sees it, after agreement: processes outside its
+ * grid learn the global fields from the processes inside. */
+typedef struct {
+    int in;           /* this process is in the grid */
+    int myrow, mycol; /* -1 outside */
+    int P, Q;
+    int M, N, MB, NB, RSRC, CSRC;
+    int i, j;         /* 0-based start of the submatrix */
+    int lld;          /* meaningful only when in */
+    const int *map;   /* P*Q ranks in the union communicator, row-major */
+} bcr_side;
+
+typedef struct {
+    bcr_ctx *ctx;
+    bcr_side A, B;
+} bcr_setup;
+
+/* Check the request on this process, agree with every process of ictxt,
+ * and fill the setup.  On error, e holds the same message on every
+ * process. */
+int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e);
+
+#endif

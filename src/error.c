@@ -1,0 +1,94 @@
+#include "error.h"
+
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const arg_names[BCR_NARGS] = {
+    "uplo", "diag", "m", "n", "a", "ia", "ja", "desca", "b", "ib", "jb", "descb", "ictxt"};
+
+static _Thread_local int last_code;
+static _Thread_local char last_text[BCR_MSG_LEN];
+
+/* -1: not yet read from BCR_ON_ERROR. */
+static int error_mode = -1;
+
+int bcr_arg_number(const bcr_request *rq, int arg)
+{
+    return rq->trapezoid ? arg + 1 : arg - 1;
+}
+
+static int err_vset(bcr_err *e, const bcr_request *rq, int code, int arg,
+                    const char *fmt, va_list ap)
+{
+    if (e->code != BCR_SUCCESS)
+        return e->code;
+    e->code = code;
+    e->arg = arg;
+    int n;
+    if (arg >= 0)
+        n = snprintf(e->text, sizeof e->text, "%s: argument %d (%s): ", rq->routine,
+                     bcr_arg_number(rq, arg), arg_names[arg]);
+    else
+        n = snprintf(e->text, sizeof e->text, "%s: ", rq->routine);
+    if (n > 0 && (size_t)n < sizeof e->text)
+        vsnprintf(e->text + n, sizeof e->text - (size_t)n, fmt, ap);
+    return code;
+}
+
+int bcr_err_arg(bcr_err *e, const bcr_request *rq, int code, int arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    err_vset(e, rq, code, arg, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int bcr_err_plain(bcr_err *e, const bcr_request *rq, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    err_vset(e, rq, code, -1, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static int current_error_mode(void)
+{
+    if (error_mode < 0) {
+        const char *env = getenv("BCR_ON_ERROR");
+        error_mode = (env && strcmp(env, "abort") == 0) ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+    }
+    return error_mode;
+}
+
+void bcr_err_report(const bcr_err *e)
+{
+    last_code = e->code;
+    snprintf(last_text, sizeof last_text, "%s", e->text);
+    fprintf(stderr, "%s\n", e->text);
+    fflush(stderr);
+    if (current_error_mode() == BCR_ERRORS_ABORT)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+void bcr_err_clear_last(void)
+{
+    last_code = BCR_SUCCESS;
+    last_text[0] = '\0';
+}
+
+int bcr_last_error(const char **message)
+{
+    if (message)
+        *message = last_text;
+    return last_code;
+}
+
+void bcr_set_error_mode(int mode)
+{
+    error_mode = mode == BCR_ERRORS_ABORT ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+}

@@ -1,0 +1,42 @@
+/* Errors: every internal function returns a bcr_error_code and fills a
+ * bcr_err; the entry point reports it once. */
+#ifndef BCR_ERROR_H
+#define BCR_ERROR_H
+
+#include "bcredist.h"
+#include "request.h"
+
+#define BCR_MSG_LEN 320
+
+typedef struct {
+    int code;              /* enum bcr_error_code */
+    int arg;               /* enum bcr_arg, or -1 */
+    char text[BCR_MSG_LEN]; /* full one-line message */
+} bcr_err;
+
+/* Record an error about argument `arg` of the request's routine; the text
+ * becomes "<routine>: argument <N> (<name>): <detail>".  Keeps the first
+ * error when called twice.  Returns code. */
+int bcr_err_arg(bcr_err *e, const bcr_request *rq, int code, int arg,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Record an error that concerns no single argument. */
+int bcr_err_plain(bcr_err *e, const bcr_request *rq, int code,
+                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Print the message on stderr, remember it for bcr_last_error, and abort
+ * when the error mode says so. */
+void bcr_err_report(const bcr_err *e);
+/* A successful call clears the thread's last error. */
+void bcr_err_clear_last(void);
+
+/* Position of `arg` in the routine's argument list (1-based). */
+int bcr_arg_number(const bcr_request *rq, int arg);
+
+#define BCR_TRY(call)                                                          \
+    do {                                                                       \
+        int bcr_try_rc_ = (call);                                              \
+        if (bcr_try_rc_ != BCR_SUCCESS)                                        \
+            return bcr_try_rc_;                                                \
+    } while (0)
+
+#endif

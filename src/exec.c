@@ -1,0 +1,124 @@
+#include "exec.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include "bcredist.h"
+
+/* Messages larger than this many bytes travel as several messages with the
+ * same tag; MPI keeps them in order. */
+#define BCR_CHUNK ((bcr_idx)1 << 30)
+#define BCR_TAG 7351
+
+/* Buffers grow to the largest call seen and are reused: allocating them per
+ * call costs more than the copy itself for mid-size matrices. */
+typedef struct {
+    void *p;
+    size_t size;
+} pool;
+
+static pool send_pool, recv_pool;
+
+static void *pool_get(pool *pl, size_t bytes)
+{
+    if (bytes <= pl->size)
+        return pl->p;
+    free(pl->p);
+    pl->p = malloc(bytes);
+    pl->size = pl->p ? bytes : 0;
+    return pl->p;
+}
+
+void bcr_exec_finalize(void)
+{
+    free(send_pool.p);
+    free(recv_pool.p);
+    send_pool = (pool){NULL, 0};
+    recv_pool = (pool){NULL, 0};
+}
+
+static bcr_idx chunks_of(bcr_idx bytes) { return (bytes + BCR_CHUNK - 1) / BCR_CHUNK; }
+
+static bcr_idx count_chunks(const bcr_half *h, size_t es)
+{
+    bcr_idx n = 0;
+    for (int k = 0; k < h->nparts; k++)
+        n += chunks_of(h->parts[k].count * (bcr_idx)es);
+    return n;
+}
+
+/* Post the chunks of one message; owner[] remembers the partner of each
+ * request so that completions can be attributed. */
+static int post(int sending, char *base, bcr_idx bytes, int peer, MPI_Comm comm,
+                MPI_Request *req, int *owner, int who, bcr_idx *nreq)
+{
+    for (bcr_idx off = 0; off < bytes; off += BCR_CHUNK) {
+        int len = (int)(bytes - off < BCR_CHUNK ? bytes - off : BCR_CHUNK);
+        int rc = sending ? MPI_Isend(base + off, len, MPI_BYTE, peer, BCR_TAG, comm, &req[*nreq])
+                         : MPI_Irecv(base + off, len, MPI_BYTE, peer, BCR_TAG, comm, &req[*nreq]);
+        if (rc != MPI_SUCCESS)
+            return BCR_ERR_MPI;
+        owner[(*nreq)++] = who;
+    }
+    return BCR_SUCCESS;
+}
+
+int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
+{
+    const bcr_half *S = &pl->send, *R = &pl->recv;
+    const bcr_mask *mk = &pl->mask;
+    size_t es = ar->elsize;
+    bcr_idx nrecv = count_chunks(R, es), nsend = count_chunks(S, es);
+    char *rbuf = pool_get(&recv_pool, (size_t)R->total * es);
+    char *sbuf = pool_get(&send_pool, (size_t)S->total * es);
+    MPI_Request *req = malloc((size_t)(nrecv + nsend + 1) * sizeof *req);
+    int *owner = malloc((size_t)(nrecv + nsend + 1) * sizeof *owner);
+    int *pending = calloc((size_t)R->nparts + 1, sizeof *pending);
+    int rc = BCR_SUCCESS;
+    if ((R->total && !rbuf) || (S->total && !sbuf) || !req || !owner || !pending) {
+        rc = BCR_ERR_NOMEM;
+        goto out;
+    }
+    bcr_idx nreq = 0;
+    for (int k = 0; k < R->nparts && !rc; k++) {
+        const bcr_partner *p = &R->parts[k];
+        pending[k] = (int)chunks_of(p->count * (bcr_idx)es);
+        rc = post(0, rbuf + (size_t)p->offset * es, p->count * (bcr_idx)es, p->rank, comm, req,
+                  owner, k, &nreq);
+    }
+    for (int k = 0; k < S->nparts && !rc; k++) {
+        const bcr_partner *p = &S->parts[k];
+        char *buf = sbuf + (size_t)p->offset * es;
+        bcr_kernel_pack(buf, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
+                        bcr_half_cols(S, p->ocol), mk);
+        rc = post(1, buf, p->count * (bcr_idx)es, p->rank, comm, req, owner, -1, &nreq);
+    }
+    if (rc)
+        goto out; /* an MPI error: requests may be pending, nothing sane to do */
+    if (S->has_self)
+        bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, es, bcr_half_rows(S, S->self.orow),
+                        bcr_half_cols(S, S->self.ocol), mk);
+    /* Receives are the first nrecv requests; unpack each partner's message as
+     * soon as all its chunks are in. */
+    for (bcr_idx done = 0; done < nrecv; done++) {
+        int idx;
+        if (MPI_Waitany((int)nrecv, req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+            idx == MPI_UNDEFINED) {
+            rc = BCR_ERR_MPI;
+            goto out;
+        }
+        int k = owner[idx];
+        if (--pending[k] == 0) {
+            const bcr_partner *p = &R->parts[k];
+            bcr_kernel_unpack(ar->b, ar->ldb, rbuf + (size_t)p->offset * es, es,
+                              bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
+        }
+    }
+    if (nsend && MPI_Waitall((int)nsend, req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+        rc = BCR_ERR_MPI;
+out:
+    free(req);
+    free(owner);
+    free(pending);
+    return rc;
+}

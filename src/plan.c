@@ -1,0 +1,124 @@
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bcredist.h"
+
+bcr_runspan bcr_half_rows(const bcr_half *h, int orow)
+{
+    bcr_runspan s = {h->rows.runs + h->rows.start[orow],
+                     h->rows.start[orow + 1] - h->rows.start[orow]};
+    return s;
+}
+
+bcr_runspan bcr_half_cols(const bcr_half *h, int ocol)
+{
+    bcr_runspan s = {h->cols.runs + h->cols.start[ocol],
+                     h->cols.start[ocol + 1] - h->cols.start[ocol]};
+    return s;
+}
+
+static bcr_axis row_axis(const bcr_side *s)
+{
+    bcr_axis a = {s->MB, s->RSRC, s->P, s->i};
+    return a;
+}
+
+static bcr_axis col_axis(const bcr_side *s)
+{
+    bcr_axis a = {s->NB, s->CSRC, s->Q, s->j};
+    return a;
+}
+
+static int by_order(const void *x, const void *y)
+{
+    int a = ((const bcr_partner *)x)->order, b = ((const bcr_partner *)y)->order;
+    return (a > b) - (a < b);
+}
+
+static int nonempty_buckets(const bcr_runlist *rl)
+{
+    int n = 0;
+    for (int q = 0; q < rl->nbuckets; q++)
+        n += rl->start[q + 1] > rl->start[q];
+    return n;
+}
+
+/* Runs of this process of grid `mine` against grid `other`, and its
+ * partners: every (row bucket, column bucket) pair that holds elements.
+ * Work is proportional to this process's runs and partners, never to the
+ * number of process pairs. */
+static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
+                      const bcr_mask *mk, int myrank, int nranks)
+{
+    memset(h, 0, sizeof *h);
+    if (!mine->in)
+        return BCR_SUCCESS;
+    h->active = 1;
+    bcr_axis mr = row_axis(mine), mc = col_axis(mine);
+    bcr_axis orr = row_axis(other), oc = col_axis(other);
+    if (bcr_runlist_build(&h->rows, mk->m, &mr, mine->myrow, &orr) ||
+        bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc))
+        return BCR_ERR_NOMEM;
+    int maxparts = nonempty_buckets(&h->rows) * nonempty_buckets(&h->cols);
+    h->parts = malloc((size_t)(maxparts ? maxparts : 1) * sizeof *h->parts);
+    if (!h->parts)
+        return BCR_ERR_NOMEM;
+    for (int r = 0; r < other->P; r++) {
+        bcr_runspan rows = bcr_half_rows(h, r);
+        if (rows.n == 0)
+            continue;
+        for (int c = 0; c < other->Q; c++) {
+            bcr_runspan cols = bcr_half_cols(h, c);
+            if (cols.n == 0)
+                continue;
+            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, 0};
+            p.count = bcr_kernel_count(rows, cols, mk);
+            if (p.count == 0)
+                continue; /* the trapezoid left nothing to exchange */
+            if (p.rank == myrank) {
+                h->has_self = 1;
+                h->self = p;
+                continue;
+            }
+            p.order = (p.rank - myrank + nranks) % nranks;
+            h->parts[h->nparts++] = p;
+        }
+    }
+    qsort(h->parts, (size_t)h->nparts, sizeof *h->parts, by_order);
+    for (int k = 0; k < h->nparts; k++) {
+        h->parts[k].offset = h->total;
+        h->total += h->parts[k].count;
+    }
+    return BCR_SUCCESS;
+}
+
+static void free_half(bcr_half *h)
+{
+    if (h->rows.start)
+        bcr_runlist_free(&h->rows);
+    if (h->cols.start)
+        bcr_runlist_free(&h->cols);
+    free(h->parts);
+    memset(h, 0, sizeof *h);
+}
+
+int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, int myrank,
+                   int nranks)
+{
+    memset(pl, 0, sizeof *pl);
+    pl->mask = *mk;
+    int rc = build_half(&pl->send, &s->A, &s->B, mk, myrank, nranks);
+    if (rc == BCR_SUCCESS)
+        rc = build_half(&pl->recv, &s->B, &s->A, mk, myrank, nranks);
+    if (rc != BCR_SUCCESS)
+        bcr_plan_free(pl);
+    return rc;
+}
+
+void bcr_plan_free(bcr_plan *pl)
+{
+    free_half(&pl->send);
+    free_half(&pl->recv);
+}

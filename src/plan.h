@@ -1,0 +1,43 @@
+/* The plan of one call on one process: what it sends (as a process of grid
+ * A) and receives (as a process of grid B).  A message between two
+ * processes is the product of a row run list and a column run list. */
+#ifndef BCR_PLAN_H
+#define BCR_PLAN_H
+
+#include "check.h"
+#include "index1d.h"
+#include "kernels.h"
+#include "mask.h"
+
+typedef struct {
+    int rank;        /* partner in the union communicator */
+    int orow, ocol;  /* partner's coordinates in the other grid */
+    bcr_idx count;   /* elements exchanged */
+    bcr_idx offset;  /* elements before this partner's part of the buffer */
+    int order;       /* (rank - my rank) mod size: the rotated send order */
+} bcr_partner;
+
+typedef struct {
+    int active;            /* this process is in the grid of this half */
+    bcr_runlist rows, cols; /* my runs, bucketed by the other grid's row/col */
+    bcr_partner *parts;    /* partners other than myself, rotated order */
+    int nparts;
+    bcr_idx total;         /* elements over all parts */
+    int has_self;          /* part of the data stays on this process */
+    bcr_partner self;
+} bcr_half;
+
+typedef struct {
+    bcr_half send, recv;
+    bcr_mask mask;
+} bcr_plan;
+
+int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, int myrank,
+                   int nranks);
+void bcr_plan_free(bcr_plan *pl);
+
+/* Row and column runs of one partner. */
+bcr_runspan bcr_half_rows(const bcr_half *h, int orow);
+bcr_runspan bcr_half_cols(const bcr_half *h, int ocol);
+
+#endif
