@@ -61,18 +61,24 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     if (bcr_runlist_build(&h->rows, mk->m, &mr, mine->myrow, &orr) ||
         bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc))
         return BCR_ERR_NOMEM;
-    int maxparts = nonempty_buckets(&h->rows) * nonempty_buckets(&h->cols);
+    int ncols = nonempty_buckets(&h->cols);
+    int maxparts = nonempty_buckets(&h->rows) * ncols;
     h->parts = malloc((size_t)(maxparts ? maxparts : 1) * sizeof *h->parts);
-    if (!h->parts)
+    int *cols_held = malloc((size_t)(ncols ? ncols : 1) * sizeof *cols_held);
+    if (!h->parts || !cols_held) {
+        free(cols_held);
         return BCR_ERR_NOMEM;
+    }
+    for (int c = 0, k = 0; c < other->Q; c++)
+        if (h->cols.start[c + 1] > h->cols.start[c])
+            cols_held[k++] = c;
     for (int r = 0; r < other->P; r++) {
         bcr_runspan rows = bcr_half_rows(h, r);
         if (rows.n == 0)
             continue;
-        for (int c = 0; c < other->Q; c++) {
+        for (int k = 0; k < ncols; k++) {
+            int c = cols_held[k];
             bcr_runspan cols = bcr_half_cols(h, c);
-            if (cols.n == 0)
-                continue;
             bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, 0};
             p.count = bcr_kernel_count(rows, cols, mk);
             if (p.count == 0)
@@ -86,6 +92,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
             h->parts[h->nparts++] = p;
         }
     }
+    free(cols_held);
     qsort(h->parts, (size_t)h->nparts, sizeof *h->parts, by_order);
     for (int k = 0; k < h->nparts; k++) {
         h->parts[k].offset = h->total;
