@@ -10,6 +10,7 @@
 #define BCREDIST_H
 
 #include <complex.h>
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,6 +59,10 @@ int bcr_last_error(const char **message);
  * initial mode; this call overrides it. */
 enum bcr_error_mode { BCR_ERRORS_RETURN = 0, BCR_ERRORS_ABORT = 1 };
 void bcr_set_error_mode(int mode);
+
+/* Bytes of message buffers bcredist keeps between calls on this process
+ * (its largest use of extra memory), for timing drivers and tests. */
+size_t bcr_pool_bytes(void);
 
 /* Release every cached communicator, grid map and buffer.  Collective over
  * all processes that called bcredist; also run automatically by

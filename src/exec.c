@@ -29,6 +29,8 @@ static void *pool_get(pool *pl, size_t bytes)
     return pl->p;
 }
 
+size_t bcr_pool_bytes(void) { return send_pool.size + recv_pool.size; }
+
 void bcr_exec_finalize(void)
 {
     free(send_pool.p);
