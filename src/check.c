@@ -110,8 +110,8 @@ static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
         bcr_idx held = local_elements(rq, s);
         if (held > 0)
             return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
-                               "%c is NULL but this process holds %lld elements of the submatrix",
-                               lower, (long long)held);
+                               "%c is NULL but this process holds %lld elements of the %s", lower,
+                               (long long)held, rq->trapezoid ? "trapezoid" : "submatrix");
     }
     return BCR_SUCCESS;
 }
@@ -190,23 +190,29 @@ static int side_agreement(const bcr_request *rq, const long long *v, int base,
         int arg = f == S_I ? ar->arg_i : f == S_J ? ar->arg_j : ar->arg_desc;
         char what[16];
         snprintf(what, sizeof what, side_field_names[f], f >= S_I ? ar->name + 32 : ar->name);
+        /* i and j travel 0-based; show them as the caller wrote them */
+        long long shift = (f == S_I || f == S_J) ? 1 : 0;
         return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, arg,
                            "processes of grid %c disagree on %s (%lld to %lld)", ar->name, what,
-                           vmin(v, base + f), vmax(v, base + f));
+                           vmin(v, base + f) + shift, vmax(v, base + f) + shift);
     }
     return BCR_SUCCESS;
 }
 
 static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *e)
 {
-    static const int fields[4] = {F_M, F_N, F_UPLO, F_DIAG};
-    static const int args[4] = {BCR_ARG_M, BCR_ARG_N, BCR_ARG_UPLO, BCR_ARG_DIAG};
-    static const char *const names[4] = {"m", "n", "uplo", "diag"};
-    for (int k = 0; k < 4; k++)
-        if (!agreed(v, fields[k]))
-            return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, args[k],
-                               "processes disagree on %s (%lld to %lld)", names[k],
-                               vmin(v, fields[k]), vmax(v, fields[k]));
+    if (!agreed(v, F_M))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_M,
+                           "processes disagree on m (%lld to %lld)", vmin(v, F_M), vmax(v, F_M));
+    if (!agreed(v, F_N))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_N,
+                           "processes disagree on n (%lld to %lld)", vmin(v, F_N), vmax(v, F_N));
+    if (!agreed(v, F_UPLO))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_UPLO,
+                           "processes disagree on uplo (upper on some, lower on others)");
+    if (!agreed(v, F_DIAG))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_DIAG,
+                           "processes disagree on diag (unit on some, non-unit on others)");
     return BCR_SUCCESS;
 }
 

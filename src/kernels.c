@@ -1,6 +1,34 @@
 #include "kernels.h"
 
+#include <stdint.h>
 #include <string.h>
+
+/* Short runs are common (block size 1, or blocks cut by the other side's
+ * blocks); a typed loop beats a call to memcpy there. */
+static inline void copy_elems(char *restrict dst, const char *restrict src, bcr_idx len,
+                              size_t es)
+{
+    if (len * (bcr_idx)es >= 256) {
+        memcpy(dst, src, (size_t)len * es);
+        return;
+    }
+    switch (es) {
+    case 4:
+        for (bcr_idx i = 0; i < len; i++)
+            memcpy(dst + 4 * i, src + 4 * i, 4);
+        break;
+    case 8:
+        for (bcr_idx i = 0; i < len; i++)
+            memcpy(dst + 8 * i, src + 8 * i, 8);
+        break;
+    case 16:
+        for (bcr_idx i = 0; i < len; i++)
+            memcpy(dst + 16 * i, src + 16 * i, 16);
+        break;
+    default:
+        memcpy(dst, src, (size_t)len * es);
+    }
+}
 
 /* The rows of run r that the mask keeps in a column whose kept rows are
  * [lo, hi): returns the count and the offset of the first inside r. */
@@ -55,16 +83,16 @@ static void walk(enum walk how, char *dst, bcr_idx ldd, const char *src, bcr_idx
                 size_t bytes = (size_t)len * es;
                 switch (how) {
                 case PACK:
-                    memcpy(buf, src + ((size_t)(col_mine * lds + rr->mine + skip)) * es, bytes);
+                    copy_elems(buf, src + ((size_t)(col_mine * lds + rr->mine + skip)) * es, len, es);
                     buf += bytes;
                     break;
                 case UNPACK:
-                    memcpy(dst + ((size_t)(col_mine * ldd + rr->mine + skip)) * es, cbuf, bytes);
+                    copy_elems(dst + ((size_t)(col_mine * ldd + rr->mine + skip)) * es, cbuf, len, es);
                     cbuf += bytes;
                     break;
                 case COPY:
-                    memcpy(dst + ((size_t)(col_other * ldd + rr->other + skip)) * es,
-                           src + ((size_t)(col_mine * lds + rr->mine + skip)) * es, bytes);
+                    copy_elems(dst + ((size_t)(col_other * ldd + rr->other + skip)) * es,
+                               src + ((size_t)(col_mine * lds + rr->mine + skip)) * es, len, es);
                     break;
                 }
             }

@@ -1,0 +1,38 @@
+# bcredist against the reference ScaLAPACK, byte for byte (label "compare").
+#
+# bcr_test_compare --systematic       deterministic sweep (about 1630 configs)
+# bcr_test_compare --random SEED N    N seeded random configurations
+# bcr_test_compare --replay SEED I    configuration I of a random run alone
+bcr_add_test_program(bcr_test_compare
+  ${CMAKE_CURRENT_SOURCE_DIR}/compare_main.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/compare_exec.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/compare_gen.c)
+
+foreach(np 1 2 3 4 6 8)
+  bcr_add_mpi_test(compare_systematic_np${np} ${np} TIMEOUT 120
+    COMMAND $<TARGET_FILE:bcr_test_compare> --systematic
+    LABELS compare)
+endforeach()
+
+# Random configurations: a different seed per rank count, more configurations
+# where ranks are cheap (8 oversubscribed ranks on 2 cores are slow).
+set(BCR_COMPARE_RANDOM
+  # ranks seed count
+  1 1001 80000
+  2 2002 60000
+  3 3003 40000
+  4 4004 30000
+  6 6006 16000
+  8 8008 12000)
+list(LENGTH BCR_COMPARE_RANDOM _n)
+math(EXPR _last "${_n} - 1")
+foreach(_i RANGE 0 ${_last} 3)
+  math(EXPR _j "${_i} + 1")
+  math(EXPR _k "${_i} + 2")
+  list(GET BCR_COMPARE_RANDOM ${_i} _np)
+  list(GET BCR_COMPARE_RANDOM ${_j} _seed)
+  list(GET BCR_COMPARE_RANDOM ${_k} _count)
+  bcr_add_mpi_test(compare_random_np${_np} ${_np} TIMEOUT 300
+    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
+    LABELS compare)
+endforeach()

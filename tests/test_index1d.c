@@ -1,0 +1,355 @@
+/* Unit tests of the 1-D block-cyclic index math in src/index1d.h.
+ *
+ * Every function is compared with brute force over all small cases: block
+ * sizes 1..7, 1..5 processes, every source process, lengths 0..60 and
+ * offsets 0..20.  Ownership and local indices are found by walking the
+ * global indices one by one and counting, never by the formulas under test.
+ *
+ * bcr_runlist_build is checked for every pair of (nb, nprocs, src) on the
+ * two axes and every length; the offset pairs are spread over the axis
+ * pairs so that each of the 21 x 21 offset pairs is met (pass --full to try
+ * all of them for every axis pair; that takes much longer).
+ *
+ * Exit status 0 when everything passed, 1 otherwise.
+ */
+#include "index1d.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NB_MAX 7
+#define NP_MAX 5
+#define LEN_MAX 60
+#define OFF_MAX 20
+#define G_MAX (LEN_MAX + OFF_MAX + 1) /* global indices needed by run lists */
+#define G_ROUND 200                   /* global indices for the scalar tests */
+#define MAX_REPORTS 40
+
+static long long n_checks;
+static long long n_failed;
+
+static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void failf(const char *fmt, ...)
+{
+    n_failed++;
+    if (n_failed <= MAX_REPORTS) {
+        va_list ap;
+        va_start(ap, fmt);
+        fputs("FAIL: ", stdout);
+        vprintf(fmt, ap);
+        fputc('\n', stdout);
+        va_end(ap);
+    } else if (n_failed == MAX_REPORTS + 1) {
+        printf("FAIL: (further failures not shown)\n");
+    }
+}
+
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        n_checks++;                                                            \
+        if (!(cond))                                                           \
+            failf(__VA_ARGS__);                                                \
+    } while (0)
+
+/* Brute-force layout of one axis: owner and local index of each global
+ * index, found by dealing the indices out block by block. */
+typedef struct {
+    int nb, nprocs, src;
+    int owner[G_ROUND];
+    int local[G_ROUND];
+} layout;
+
+static void layout_make(layout *L, int nb, int nprocs, int src)
+{
+    int count[NP_MAX] = {0};
+    int p = src;
+    L->nb = nb;
+    L->nprocs = nprocs;
+    L->src = src;
+    for (int g = 0; g < G_ROUND; g++) {
+        if (g > 0 && g % nb == 0)
+            p = (p + 1) % nprocs;
+        L->owner[g] = p;
+        L->local[g] = count[p]++;
+    }
+}
+
+/* ---- scalar functions ---------------------------------------------------- */
+
+static void test_scalar(const layout *L)
+{
+    int nb = L->nb, P = L->nprocs, src = L->src;
+
+    for (int g = 0; g < G_ROUND; g++) {
+        int o = bcr_owner(g, nb, src, P);
+        CHECK(o == L->owner[g], "bcr_owner(g=%d, nb=%d, src=%d, nprocs=%d) = %d, expected %d",
+              g, nb, src, P, o, L->owner[g]);
+        bcr_idx l = bcr_local_index(g, nb, P);
+        CHECK(l == L->local[g],
+              "bcr_local_index(g=%d, nb=%d, nprocs=%d) = %" PRId64 ", expected %d (src=%d)",
+              g, nb, P, l, L->local[g], src);
+        bcr_idx back = bcr_global_index(L->local[g], nb, L->owner[g], src, P);
+        CHECK(back == g,
+              "bcr_global_index(l=%d, nb=%d, p=%d, src=%d, nprocs=%d) = %" PRId64
+              ", expected %d",
+              L->local[g], nb, L->owner[g], src, P, back, g);
+    }
+    /* NUMROC. */
+    for (int n = 0; n <= 3 * LEN_MAX; n++) {
+        for (int p = 0; p < P; p++) {
+            int cnt = 0;
+            for (int g = 0; g < n; g++)
+                cnt += L->owner[g] == p;
+            bcr_idx c = bcr_local_count(n, nb, p, src, P);
+            CHECK(c == cnt,
+                  "bcr_local_count(n=%d, nb=%d, p=%d, src=%d, nprocs=%d) = %" PRId64
+                  ", expected %d",
+                  n, nb, p, src, P, c, cnt);
+        }
+    }
+    /* Axis local count. */
+    for (int off = 0; off <= OFF_MAX; off++) {
+        bcr_axis ax = {nb, src, P, off};
+        for (int len = 0; len <= LEN_MAX; len++) {
+            for (int p = 0; p < P; p++) {
+                int cnt = 0;
+                for (int k = 0; k < len; k++)
+                    cnt += L->owner[off + k] == p;
+                bcr_idx c = bcr_axis_local_count(&ax, len, p);
+                CHECK(c == cnt,
+                      "bcr_axis_local_count(nb=%d, src=%d, nprocs=%d, off=%d; len=%d, p=%d) = %" PRId64
+                      ", expected %d",
+                      nb, src, P, off, len, p, c, cnt);
+            }
+        }
+    }
+}
+
+/* Large indices: the formulas must stay exact past 2^31.  No brute force
+ * is possible here, so check relations that brute force proved above. */
+static void test_large(void)
+{
+    const bcr_idx bases[] = {((bcr_idx)1 << 31) - 5, ((bcr_idx)1 << 32) + 3,
+                             ((bcr_idx)1 << 40) + 12345};
+    for (size_t bi = 0; bi < sizeof bases / sizeof bases[0]; bi++) {
+        for (int nb = 1; nb <= NB_MAX; nb += 3) {
+            for (int P = 1; P <= NP_MAX; P += 2) {
+                for (int src = 0; src < P; src++) {
+                    bcr_idx total_prev = 0;
+                    for (bcr_idx g = bases[bi]; g < bases[bi] + 2 * nb * P + 3; g++) {
+                        int o = bcr_owner(g, nb, src, P);
+                        CHECK(o >= 0 && o < P && o == (int)((src + g / nb) % P),
+                              "bcr_owner(g=%" PRId64 ", nb=%d, src=%d, nprocs=%d) = %d",
+                              g, nb, src, P, o);
+                        bcr_idx l = bcr_local_index(g, nb, P);
+                        bcr_idx back = bcr_global_index(l, nb, o, src, P);
+                        CHECK(back == g,
+                              "large round trip g=%" PRId64 " nb=%d src=%d nprocs=%d: %" PRId64,
+                              g, nb, src, P, back);
+                        /* local index = number of indices before g on its owner */
+                        bcr_idx before = bcr_local_count(g, nb, o, src, P);
+                        CHECK(before == l,
+                              "large g=%" PRId64 " nb=%d src=%d nprocs=%d: local index %" PRId64
+                              " but %" PRId64 " indices before it on owner %d",
+                              g, nb, src, P, l, before, o);
+                        bcr_idx total = 0;
+                        for (int p = 0; p < P; p++) {
+                            bcr_idx c1 = bcr_local_count(g + 1, nb, p, src, P);
+                            bcr_idx c0 = bcr_local_count(g, nb, p, src, P);
+                            CHECK(c1 - c0 == (p == o),
+                                  "large local_count step at g=%" PRId64 " p=%d nb=%d src=%d nprocs=%d",
+                                  g, p, nb, src, P);
+                            total += c1;
+                        }
+                        CHECK(total == g + 1 && (total_prev == 0 || total == total_prev + 1),
+                              "large local_count sum at g=%" PRId64 " nb=%d src=%d nprocs=%d: %" PRId64,
+                              g, nb, src, P, total);
+                        total_prev = total;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* ---- run lists ----------------------------------------------------------- */
+
+#define CASE_FMT                                                               \
+    "runlist(len=%d; mine nb=%d src=%d nprocs=%d off=%d, me=%d; other nb=%d src=%d nprocs=%d off=%d)"
+#define CASE_ARGS                                                              \
+    len, M->nb, M->src, M->nprocs, offm, me, O->nb, O->src, O->nprocs, offo
+
+static void test_runlist_case(const layout *M, int offm, const layout *O, int offo,
+                              int len, int me)
+{
+    bcr_axis am = {M->nb, M->src, M->nprocs, offm};
+    bcr_axis ao = {O->nb, O->src, O->nprocs, offo};
+    bcr_runlist rl;
+    memset(&rl, 0xA5, sizeof rl);
+    int rc = bcr_runlist_build(&rl, len, &am, me, &ao);
+    n_checks++;
+    if (rc != 0) {
+        failf(CASE_FMT ": returned %d", CASE_ARGS, rc);
+        return;
+    }
+    /* Brute force: which k belong to me, and in which bucket. */
+    int expect_bucket[LEN_MAX];
+    bcr_idx expect_total = 0, expect_bt[NP_MAX] = {0};
+    for (int k = 0; k < len; k++) {
+        expect_bucket[k] = M->owner[offm + k] == me ? O->owner[offo + k] : -1;
+        if (expect_bucket[k] >= 0) {
+            expect_total++;
+            expect_bt[expect_bucket[k]]++;
+        }
+    }
+
+    int bad = 0; /* report at most one structural failure per case */
+    CHECK(rl.nbuckets == O->nprocs, CASE_FMT ": nbuckets %d", CASE_ARGS, rl.nbuckets);
+    if (rl.nbuckets != O->nprocs || !rl.start || (rl.nruns > 0 && !rl.runs)) {
+        if (rl.nbuckets == O->nprocs)
+            failf(CASE_FMT ": NULL start or runs", CASE_ARGS);
+        return; /* cannot walk it safely */
+    }
+    CHECK(rl.start[0] == 0, CASE_FMT ": start[0] = %" PRId64, CASE_ARGS, rl.start[0]);
+    CHECK(rl.start[O->nprocs] == rl.nruns,
+          CASE_FMT ": start[nbuckets] = %" PRId64 " but nruns = %" PRId64, CASE_ARGS,
+          rl.start[O->nprocs], rl.nruns);
+    for (int q = 0; q < O->nprocs; q++) {
+        n_checks++;
+        if (rl.start[q] > rl.start[q + 1] || rl.start[q] < 0 || rl.start[q + 1] > rl.nruns) {
+            failf(CASE_FMT ": bucket %d bounds %" PRId64 "..%" PRId64 " (nruns %" PRId64 ")",
+                  CASE_ARGS, q, rl.start[q], rl.start[q + 1], rl.nruns);
+            bcr_runlist_free(&rl);
+            return;
+        }
+    }
+
+    int seen[LEN_MAX] = {0};
+    bcr_idx sum = 0;
+    for (int q = 0; q < O->nprocs && !bad; q++) {
+        bcr_idx bsum = 0;
+        for (bcr_idx r = rl.start[q]; r < rl.start[q + 1] && !bad; r++) {
+            const bcr_run *run = &rl.runs[r];
+            n_checks++;
+            if (run->len < 1 || run->k0 < 0 || run->k0 + run->len > len) {
+                failf(CASE_FMT ": bucket %d run %" PRId64 " k0=%" PRId64 " len=%" PRId64
+                               " out of [0,%d)",
+                      CASE_ARGS, q, r, run->k0, run->len, len);
+                bad = 1;
+                break;
+            }
+            if (r > rl.start[q]) {
+                const bcr_run *prev = run - 1;
+                n_checks++;
+                if (prev->k0 + prev->len > run->k0) {
+                    failf(CASE_FMT ": bucket %d runs %" PRId64 " (k0=%" PRId64 " len=%" PRId64
+                                   ") and %" PRId64 " (k0=%" PRId64 ") not in increasing k",
+                          CASE_ARGS, q, r - 1, prev->k0, prev->len, r, run->k0);
+                    bad = 1;
+                }
+                n_checks++;
+                if (prev->k0 + prev->len == run->k0 && prev->mine + prev->len == run->mine &&
+                    prev->other + prev->len == run->other) {
+                    failf(CASE_FMT ": bucket %d runs %" PRId64 " and %" PRId64
+                                   " could be merged (k0 %" PRId64 "+%" PRId64 ", mine %" PRId64
+                                   ", other %" PRId64 ")",
+                          CASE_ARGS, q, r - 1, r, prev->k0, prev->len, prev->mine, prev->other);
+                    bad = 1;
+                }
+            }
+            for (bcr_idx t = 0; t < run->len && !bad; t++) {
+                int k = (int)(run->k0 + t);
+                n_checks++;
+                if (expect_bucket[k] != q) {
+                    failf(CASE_FMT ": k=%d in bucket %d, expected %s %d", CASE_ARGS, k, q,
+                          expect_bucket[k] < 0 ? "not mine, owner" : "bucket",
+                          expect_bucket[k] < 0 ? M->owner[offm + k] : expect_bucket[k]);
+                    bad = 1;
+                    break;
+                }
+                n_checks++;
+                if (run->mine + t != M->local[offm + k] || run->other + t != O->local[offo + k]) {
+                    failf(CASE_FMT ": k=%d (run %" PRId64 " k0=%" PRId64 ") local mine %" PRId64
+                                   " other %" PRId64 ", expected %d and %d",
+                          CASE_ARGS, k, r, run->k0, run->mine + t, run->other + t,
+                          M->local[offm + k], O->local[offo + k]);
+                    bad = 1;
+                    break;
+                }
+                seen[k]++;
+            }
+            bsum += run->len;
+        }
+        if (bad)
+            break;
+        bcr_idx bt = bcr_runlist_bucket_total(&rl, q);
+        CHECK(bt == expect_bt[q] && bt == bsum,
+              CASE_FMT ": bcr_runlist_bucket_total(%d) = %" PRId64 ", expected %" PRId64,
+              CASE_ARGS, q, bt, expect_bt[q]);
+        sum += bsum;
+    }
+    if (!bad) {
+        for (int k = 0; k < len; k++) {
+            int want = expect_bucket[k] >= 0;
+            n_checks++;
+            if (seen[k] != want) {
+                failf(CASE_FMT ": k=%d covered %d times, expected %d", CASE_ARGS, k, seen[k],
+                      want);
+                break;
+            }
+        }
+        CHECK(rl.total == expect_total && sum == expect_total,
+              CASE_FMT ": total %" PRId64 " (runs sum to %" PRId64 "), expected %" PRId64,
+              CASE_ARGS, rl.total, sum, expect_total);
+    }
+    bcr_runlist_free(&rl);
+    CHECK(rl.start == NULL && rl.runs == NULL && rl.nruns == 0,
+          CASE_FMT ": bcr_runlist_free left pointers behind", CASE_ARGS);
+}
+
+int main(int argc, char **argv)
+{
+    int full = argc > 1 && strcmp(argv[1], "--full") == 0;
+    static layout layouts[NB_MAX * NP_MAX * NP_MAX];
+    int nl = 0;
+    for (int nb = 1; nb <= NB_MAX; nb++)
+        for (int P = 1; P <= NP_MAX; P++)
+            for (int src = 0; src < P; src++)
+                layout_make(&layouts[nl++], nb, P, src);
+
+    for (int i = 0; i < nl; i++)
+        test_scalar(&layouts[i]);
+    test_large();
+    printf("index1d: scalar functions: %lld checks over %d layouts\n", n_checks, nl);
+    fflush(stdout);
+
+    long long cases = 0;
+    for (int i = 0; i < nl; i++) {
+        const layout *M = &layouts[i];
+        for (int j = 0; j < nl; j++) {
+            const layout *O = &layouts[j];
+            int pair = i * nl + j;
+            for (int offm = 0; offm <= OFF_MAX; offm++) {
+                int no = full ? OFF_MAX + 1 : 1;
+                for (int oi = 0; oi < no; oi++) {
+                    /* Without --full, offo walks all values as the pair
+                     * index changes, so every (offm, offo) pair is met. */
+                    int offo = full ? oi : (offm + pair) % (OFF_MAX + 1);
+                    for (int len = 0; len <= LEN_MAX; len++) {
+                        for (int me = 0; me < M->nprocs; me++) {
+                            test_runlist_case(M, offm, O, offo, len, me);
+                            cases++;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    printf("index1d: %lld run lists built\n", cases);
+    printf("index1d: %lld checks, %lld failed\n", n_checks, n_failed);
+    return n_failed ? 1 : 0;
+}
