@@ -17,28 +17,8 @@
 #define CMP_MAXPOOL 16  /* grid specifications per pool */
 #define CMP_MAXSCEN 512 /* configurations per systematic scenario */
 
-/* ---- the reference ScaLAPACK / BLACS C interface (no header ships it) --- */
-void Cblacs_pinfo(int *mypnum, int *nprocs);
-void Cblacs_get(int ictxt, int what, int *val);
-void Cblacs_gridinit(int *ictxt, char *order, int nprow, int npcol);
-void Cblacs_gridmap(int *ictxt, int *usermap, int ldumap, int nprow, int npcol);
-void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
-void Cblacs_gridexit(int ictxt);
-int Cblacs_pnum(int ictxt, int prow, int pcol);
-void Cblacs_exit(int notdone);
-
-#define CMP_REF_PROTOS(ch, T)                                                  \
-    void Cp##ch##gemr2d(int m, int n, T *a, int ia, int ja, int *desca, T *b, \
-                        int ib, int jb, int *descb, int ictxt);               \
-    void Cp##ch##trmr2d(char *uplo, char *diag, int m, int n, T *a, int ia,   \
-                        int ja, int *desca, T *b, int ib, int jb, int *descb, \
-                        int ictxt);
-CMP_REF_PROTOS(s, float)
-CMP_REF_PROTOS(d, double)
-CMP_REF_PROTOS(c, float _Complex)
-CMP_REF_PROTOS(z, double _Complex)
-CMP_REF_PROTOS(i, int)
-#undef CMP_REF_PROTOS
+/* ---- the reference ScaLAPACK / BLACS C interface ---------------------- */
+#include "scalapack_ref.h"
 
 /* ---- deterministic pseudo-random numbers (splitmix64) ------------------- */
 typedef struct {

@@ -37,30 +37,7 @@
 
 /* ---- BLACS and the reference (no header ships with them) ---------------- */
 
-void Cblacs_pinfo(int *mypnum, int *nprocs);
-void Cblacs_get(int ictxt, int what, int *val);
-void Cblacs_gridinit(int *ictxt, char *order, int nprow, int npcol);
-void Cblacs_gridmap(int *ictxt, int *usermap, int ldumap, int nprow, int npcol);
-void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
-void Cblacs_gridexit(int ictxt);
-void Cblacs_exit(int notdone);
-
-void Cpsgemr2d(int, int, float *, int, int, int *, float *, int, int, int *, int);
-void Cpdgemr2d(int, int, double *, int, int, int *, double *, int, int, int *, int);
-void Cpcgemr2d(int, int, float _Complex *, int, int, int *, float _Complex *, int, int,
-               int *, int);
-void Cpzgemr2d(int, int, double _Complex *, int, int, int *, double _Complex *, int, int,
-               int *, int);
-void Cpigemr2d(int, int, int *, int, int, int *, int *, int, int, int *, int);
-void Cpstrmr2d(char *, char *, int, int, float *, int, int, int *, float *, int, int, int *,
-               int);
-void Cpdtrmr2d(char *, char *, int, int, double *, int, int, int *, double *, int, int, int *,
-               int);
-void Cpctrmr2d(char *, char *, int, int, float _Complex *, int, int, int *, float _Complex *,
-               int, int, int *, int);
-void Cpztrmr2d(char *, char *, int, int, double _Complex *, int, int, int *,
-               double _Complex *, int, int, int *, int);
-void Cpitrmr2d(char *, char *, int, int, int *, int, int, int *, int *, int, int, int *, int);
+#include "scalapack_ref.h"
 
 /* ---- bookkeeping --------------------------------------------------------- */
 

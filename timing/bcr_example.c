@@ -11,14 +11,7 @@
 
 #include "bcredist.h"
 
-void Cblacs_pinfo(int *me, int *np);
-void Cblacs_get(int ctxt, int what, int *val);
-void Cblacs_gridinit(int *ctxt, const char *order, int p, int q);
-void Cblacs_gridinfo(int ctxt, int *p, int *q, int *r, int *c);
-void Cblacs_gridexit(int ctxt);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *np);
-void Cpdgemr2d(int m, int n, double *a, int ia, int ja, int *desca, double *b, int ib, int jb,
-               int *descb, int ictxt);
+#include "scalapack_ref.h"
 
 typedef struct {
     int desc[9];

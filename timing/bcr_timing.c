@@ -17,21 +17,7 @@
 
 #include "bcredist.h"
 
-void Cblacs_pinfo(int *me, int *np);
-void Cblacs_get(int ctxt, int what, int *val);
-void Cblacs_gridinit(int *ctxt, const char *order, int p, int q);
-void Cblacs_gridinfo(int ctxt, int *p, int *q, int *r, int *c);
-void Cblacs_gridexit(int ctxt);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *np);
-
-#define REF(ch, T)                                                                     \
-    void Cp##ch##gemr2d(int, int, T *, int, int, int *, T *, int, int, int *, int);
-REF(s, float)
-REF(d, double)
-REF(c, float _Complex)
-REF(z, double _Complex)
-REF(i, int)
-#undef REF
+#include "scalapack_ref.h"
 
 typedef void (*gemr2d_fn)(int, int, const void *, int, int, const int *, void *, int, int,
                           const int *, int);
