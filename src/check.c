@@ -325,6 +325,7 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
         bcr_ctx_store(ctx, keyA, keyB, gen, A, B);
         cached = bcr_ctx_find(ctx, keyA, keyB);
     }
+    s->maps_gen = cached->gen;
     s->A.map = cached->A.rank;
     s->B.map = cached->B.rank;
     return BCR_SUCCESS;

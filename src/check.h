@@ -22,6 +22,7 @@ typedef struct {
 typedef struct {
     bcr_ctx *ctx;
     bcr_side A, B;
+    long maps_gen; /* generation of the grid maps in use: names them */
 } bcr_setup;
 
 /* Check the request on this process, agree with every process of ictxt,

@@ -5,6 +5,7 @@
 
 #include "blacs.h"
 #include "bcredist.h"
+#include "plancache.h"
 
 /* The MPI BLACS keeps its contexts in these globals; when the library has
  * them we can tell a bad handle from a good one instead of crashing. */
@@ -56,6 +57,7 @@ static int ctx_delete(MPI_Comm owner, int keyval, void *val, void *extra)
     if (ctx->next)
         ctx->next->prev = ctx->prev;
     free_maps(ctx);
+    bcr_plancache_free(ctx->plans);
     MPI_Comm_free(&ctx->comm);
     free(ctx);
     return MPI_SUCCESS;

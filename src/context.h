@@ -34,6 +34,7 @@ typedef struct bcr_ctx {
     long next_gen;
     unsigned long clock;
     bcr_mapentry maps[BCR_MAPCACHE];
+    struct bcr_plancache *plans; /* plans of recent calls on this context */
     struct bcr_ctx *prev, *next;
 } bcr_ctx;
 

@@ -6,6 +6,7 @@
 #include "exec.h"
 #include "mask.h"
 #include "plan.h"
+#include "plancache.h"
 
 static int run(const bcr_request *rq, bcr_err *e)
 {
@@ -14,12 +15,12 @@ static int run(const bcr_request *rq, bcr_err *e)
     if (!s.A.in && !s.B.in)
         return BCR_SUCCESS;
     bcr_mask mk = bcr_mask_of(rq);
-    bcr_plan pl;
-    if (bcr_plan_build(&pl, &s, &mk, s.ctx->rank, s.ctx->size))
+    int cached;
+    const bcr_plan *pl = bcr_plancache_get(s.ctx, &s, &mk, &cached);
+    if (!pl)
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
-    int rc = bcr_exec(&pl, &ar, s.ctx->comm);
-    bcr_plan_free(&pl);
+    int rc = bcr_exec(pl, &ar, s.ctx->comm);
     if (rc == BCR_ERR_NOMEM)
         return bcr_err_plain(e, rq, rc, "out of memory for message buffers");
     if (rc)
