@@ -1,7 +1,9 @@
 #include "exec.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bcredist.h"
 
@@ -65,6 +67,29 @@ static int post(int sending, char *base, bcr_idx bytes, int peer, MPI_Comm comm,
     return BCR_SUCCESS;
 }
 
+/* BCR_RECV=sync waits for every message before unpacking any (Thakur's
+ * synchronous method, kept for comparison); the default unpacks each
+ * message as it arrives. */
+static int receive_sync(void)
+{
+    static int mode = -1;
+    if (mode < 0) {
+        const char *env = getenv("BCR_RECV");
+        mode = env && !strcmp(env, "sync");
+    }
+    return mode;
+}
+
+static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_arrays *ar,
+                        const bcr_mask *mk)
+{
+    const bcr_partner *p = &R->parts[k];
+    if (p->contig >= 0)
+        return; /* received in place */
+    bcr_kernel_unpack(ar->b, ar->ldb, rbuf + (size_t)p->offset * ar->elsize, ar->elsize,
+                      bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
+}
+
 int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
 {
     const bcr_half *S = &pl->send, *R = &pl->recv;
@@ -84,25 +109,39 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     bcr_idx nreq = 0;
     for (int k = 0; k < R->nparts && !rc; k++) {
         const bcr_partner *p = &R->parts[k];
+        char *at = p->contig >= 0 ? (char *)ar->b + (size_t)p->contig * es
+                                  : rbuf + (size_t)p->offset * es;
         pending[k] = (int)chunks_of(p->count * (bcr_idx)es);
-        rc = post(0, rbuf + (size_t)p->offset * es, p->count * (bcr_idx)es, p->rank, comm, req,
-                  owner, k, &nreq);
+        rc = post(0, at, p->count * (bcr_idx)es, p->rank, comm, req, owner, k, &nreq);
     }
     for (int k = 0; k < S->nparts && !rc; k++) {
         const bcr_partner *p = &S->parts[k];
-        char *buf = sbuf + (size_t)p->offset * es;
-        bcr_kernel_pack(buf, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
-                        bcr_half_cols(S, p->ocol), mk);
-        rc = post(1, buf, p->count * (bcr_idx)es, p->rank, comm, req, owner, -1, &nreq);
+        char *at;
+        if (p->contig >= 0) {
+            at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
+        } else {
+            at = sbuf + (size_t)p->offset * es;
+            bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
+                            bcr_half_cols(S, p->ocol), mk);
+        }
+        rc = post(1, at, p->count * (bcr_idx)es, p->rank, comm, req, owner, -1, &nreq);
     }
     if (rc)
         goto out; /* an MPI error: requests may be pending, nothing sane to do */
     if (S->has_self)
         bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, es, bcr_half_rows(S, S->self.orow),
                         bcr_half_cols(S, S->self.ocol), mk);
+    if (receive_sync()) {
+        if (nrecv && MPI_Waitall((int)nrecv, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS) {
+            rc = BCR_ERR_MPI;
+            goto out;
+        }
+        for (int k = 0; k < R->nparts; k++)
+            unpack_part(R, k, rbuf, ar, mk);
+    }
     /* Receives are the first nrecv requests; unpack each partner's message as
      * soon as all its chunks are in. */
-    for (bcr_idx done = 0; done < nrecv; done++) {
+    for (bcr_idx done = 0; !receive_sync() && done < nrecv; done++) {
         int idx;
         if (MPI_Waitany((int)nrecv, req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
             idx == MPI_UNDEFINED) {
@@ -110,11 +149,8 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
             goto out;
         }
         int k = owner[idx];
-        if (--pending[k] == 0) {
-            const bcr_partner *p = &R->parts[k];
-            bcr_kernel_unpack(ar->b, ar->ldb, rbuf + (size_t)p->offset * es, es,
-                              bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
-        }
+        if (--pending[k] == 0)
+            unpack_part(R, k, rbuf, ar, mk);
     }
     if (nsend && MPI_Waitall((int)nsend, req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
         rc = BCR_ERR_MPI;

@@ -3,8 +3,29 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Short runs are common (block size 1, or blocks cut by the other side's
- * blocks); a typed loop beats a call to memcpy there. */
+bcr_idx bcr_group_runs(const bcr_run *runs, bcr_idx n, bcr_rungroup *out)
+{
+    bcr_idx ng = 0;
+    for (bcr_idx i = 0; i < n;) {
+        bcr_rungroup g = {runs[i].k0, runs[i].len, runs[i].mine, runs[i].other, 1, 0, 0, 0};
+        bcr_idx j = i + 1;
+        if (j < n && runs[j].len == g.len) {
+            g.kstep = runs[j].k0 - g.k0;
+            g.mstep = runs[j].mine - g.mine;
+            g.ostep = runs[j].other - g.other;
+            while (j < n && runs[j].len == g.len && runs[j].k0 - runs[j - 1].k0 == g.kstep &&
+                   runs[j].mine - runs[j - 1].mine == g.mstep &&
+                   runs[j].other - runs[j - 1].other == g.ostep)
+                j++;
+            g.count = j - i;
+        }
+        out[ng++] = g;
+        i += g.count;
+    }
+    return ng;
+}
+
+/* Short runs are common; a typed loop beats a call to memcpy there. */
 static inline void copy_elems(char *restrict dst, const char *restrict src, bcr_idx len,
                               size_t es)
 {
@@ -30,21 +51,60 @@ static inline void copy_elems(char *restrict dst, const char *restrict src, bcr_
     }
 }
 
-/* The rows of run r that the mask keeps in a column whose kept rows are
- * [lo, hi): returns the count and the offset of the first inside r. */
-static inline bcr_idx clip(const bcr_run *r, bcr_idx lo, bcr_idx hi, bcr_idx *skip)
+/* Single elements at strides: the block-size-1 pattern.  Strides are in
+ * elements; a stride of 1 on the buffer side is a packed buffer. */
+#define STRIDED(T)                                                             \
+    static void strided_##T(char *dst, bcr_idx dstep, const char *src, bcr_idx sstep, \
+                            bcr_idx count)                                     \
+    {                                                                          \
+        T *d = (T *)(void *)dst;                                               \
+        const T *s = (const T *)(const void *)src;                             \
+        for (bcr_idx c = 0; c < count; c++)                                    \
+            memcpy(&d[c * dstep], &s[c * sstep], sizeof(T));                   \
+    }
+typedef struct { char b[4]; } e4;
+typedef struct { char b[8]; } e8;
+typedef struct { char b[16]; } e16;
+STRIDED(e4)
+STRIDED(e8)
+STRIDED(e16)
+
+static void strided(char *dst, bcr_idx dstep, const char *src, bcr_idx sstep, bcr_idx count,
+                    size_t es)
 {
-    bcr_idx s = r->k0 > lo ? r->k0 : lo;
-    bcr_idx e = r->k0 + r->len < hi ? r->k0 + r->len : hi;
-    *skip = s - r->k0;
+    switch (es) {
+    case 4: strided_e4(dst, dstep, src, sstep, count); break;
+    case 8: strided_e8(dst, dstep, src, sstep, count); break;
+    case 16: strided_e16(dst, dstep, src, sstep, count); break;
+    default:
+        for (bcr_idx c = 0; c < count; c++)
+            memcpy(dst + (size_t)(c * dstep) * es, src + (size_t)(c * sstep) * es, es);
+    }
+}
+
+/* Rows of the run starting at k0 (length len) that a column keeping rows
+ * [lo, hi) keeps: returns the count and the offset of the first. */
+static inline bcr_idx clip(bcr_idx k0, bcr_idx len, bcr_idx lo, bcr_idx hi, bcr_idx *skip)
+{
+    bcr_idx s = k0 > lo ? k0 : lo;
+    bcr_idx e = k0 + len < hi ? k0 + len : hi;
+    *skip = s - k0;
     return e > s ? e - s : 0;
 }
 
-bcr_idx bcr_kernel_count(bcr_runspan rows, bcr_runspan cols, const bcr_mask *mk)
+static bcr_idx group_rows(const bcr_rungroup *g, bcr_idx lo, bcr_idx hi)
+{
+    bcr_idx n = 0, skip;
+    for (bcr_idx c = 0; c < g->count; c++)
+        n += clip(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
+    return n;
+}
+
+bcr_idx bcr_kernel_count(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
 {
     bcr_idx nrows = 0, ncols = 0;
     for (bcr_idx i = 0; i < rows.n; i++)
-        nrows += rows.runs[i].len;
+        nrows += rows.g[i].len * rows.g[i].count;
     for (bcr_idx i = 0; i < cols.n; i++)
         ncols += cols.runs[i].len;
     if (!mk->trapezoid)
@@ -52,68 +112,102 @@ bcr_idx bcr_kernel_count(bcr_runspan rows, bcr_runspan cols, const bcr_mask *mk)
     bcr_idx total = 0;
     for (bcr_idx c = 0; c < cols.n; c++)
         for (bcr_idx t = 0; t < cols.runs[c].len; t++) {
-            bcr_idx lo, hi, skip;
+            bcr_idx lo, hi;
             bcr_mask_rows(mk, cols.runs[c].k0 + t, &lo, &hi);
             for (bcr_idx i = 0; i < rows.n; i++)
-                total += clip(&rows.runs[i], lo, hi, &skip);
+                total += group_rows(&rows.g[i], lo, hi);
         }
     return total;
 }
 
 /* One walk serves pack, unpack and copy, so all three visit elements in the
- * same order; a packed buffer side ignores its leading dimension. */
+ * same order.  `dst` and `src` are element pointers to the start of the
+ * current column on their side (or the buffer cursor). */
 enum walk { PACK, UNPACK, COPY };
 
-static void walk(enum walk how, char *dst, bcr_idx ldd, const char *src, bcr_idx lds,
-                 size_t es, bcr_runspan rows, bcr_runspan cols, const bcr_mask *mk)
+typedef struct {
+    enum walk how;
+    size_t es;
+    char *dst;
+    bcr_idx ldd;
+    const char *src;
+    bcr_idx lds;
+} walker;
+
+/* Offsets of a run on the destination and source sides. */
+static inline void run_ends(const walker *w, const bcr_rungroup *g, bcr_idx c, bcr_idx col_m,
+                            bcr_idx col_o, bcr_idx *doff, bcr_idx *soff)
 {
-    char *buf = how == PACK ? dst : NULL;
-    const char *cbuf = how == UNPACK ? src : NULL;
-    for (bcr_idx c = 0; c < cols.n; c++) {
-        const bcr_run *cr = &cols.runs[c];
+    bcr_idx mine = col_m * (w->how == UNPACK ? w->ldd : w->lds) + g->mine + c * g->mstep;
+    bcr_idx other = col_o * w->ldd + g->other + c * g->ostep;
+    *doff = *soff = 0;
+    switch (w->how) {
+    case PACK: *doff = 0; *soff = mine; break;
+    case UNPACK: *doff = mine; *soff = 0; break;
+    case COPY: *doff = other; *soff = mine; break;
+    }
+}
+
+static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
+{
+    size_t es = w.es;
+    for (bcr_idx ci = 0; ci < cols.n; ci++) {
+        const bcr_run *cr = &cols.runs[ci];
         for (bcr_idx t = 0; t < cr->len; t++) {
-            bcr_idx lo = 0, hi = mk->m, skip;
+            bcr_idx lo, hi, col_m = cr->mine + t, col_o = cr->other + t;
             bcr_mask_rows(mk, cr->k0 + t, &lo, &hi);
-            bcr_idx col_mine = (cr->mine + t), col_other = (cr->other + t);
-            for (bcr_idx i = 0; i < rows.n; i++) {
-                const bcr_run *rr = &rows.runs[i];
-                bcr_idx len = clip(rr, lo, hi, &skip);
-                if (len == 0)
+            for (bcr_idx gi = 0; gi < rows.n; gi++) {
+                const bcr_rungroup *g = &rows.g[gi];
+                bcr_idx doff, soff;
+                run_ends(&w, g, 0, col_m, col_o, &doff, &soff);
+                if (!mk->trapezoid && g->len == 1 && g->count > 1) {
+                    /* whole group kept: one strided loop */
+                    bcr_idx dstep = w.how == PACK ? 1 : w.how == UNPACK ? g->mstep : g->ostep;
+                    bcr_idx sstep = w.how == UNPACK ? 1 : g->mstep;
+                    strided(w.dst + (size_t)doff * es, dstep, w.src + (size_t)soff * es, sstep,
+                            g->count, es);
+                    if (w.how == PACK)
+                        w.dst += (size_t)g->count * es;
+                    else if (w.how == UNPACK)
+                        w.src += (size_t)g->count * es;
                     continue;
-                size_t bytes = (size_t)len * es;
-                switch (how) {
-                case PACK:
-                    copy_elems(buf, src + ((size_t)(col_mine * lds + rr->mine + skip)) * es, len, es);
-                    buf += bytes;
-                    break;
-                case UNPACK:
-                    copy_elems(dst + ((size_t)(col_mine * ldd + rr->mine + skip)) * es, cbuf, len, es);
-                    cbuf += bytes;
-                    break;
-                case COPY:
-                    copy_elems(dst + ((size_t)(col_other * ldd + rr->other + skip)) * es,
-                               src + ((size_t)(col_mine * lds + rr->mine + skip)) * es, len, es);
-                    break;
+                }
+                for (bcr_idx c = 0; c < g->count; c++) {
+                    bcr_idx skip, len = clip(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
+                    if (len == 0)
+                        continue;
+                    run_ends(&w, g, c, col_m, col_o, &doff, &soff);
+                    /* the buffer side is a cursor: skip moves only local sides */
+                    bcr_idx dskip = w.how == PACK ? 0 : skip, sskip = w.how == UNPACK ? 0 : skip;
+                    copy_elems(w.dst + (size_t)(doff + dskip) * es,
+                               w.src + (size_t)(soff + sskip) * es, len, es);
+                    if (w.how == PACK)
+                        w.dst += (size_t)len * es;
+                    else if (w.how == UNPACK)
+                        w.src += (size_t)len * es;
                 }
             }
         }
     }
 }
 
-void bcr_kernel_pack(char *buf, const char *a, bcr_idx lld, size_t es, bcr_runspan rows,
+void bcr_kernel_pack(char *buf, const char *a, bcr_idx lld, size_t es, bcr_groupspan rows,
                      bcr_runspan cols, const bcr_mask *mk)
 {
-    walk(PACK, buf, 0, a, lld, es, rows, cols, mk);
+    walker w = {PACK, es, buf, 0, a, lld};
+    walk(w, rows, cols, mk);
 }
 
-void bcr_kernel_unpack(char *b, bcr_idx lld, const char *buf, size_t es, bcr_runspan rows,
+void bcr_kernel_unpack(char *b, bcr_idx lld, const char *buf, size_t es, bcr_groupspan rows,
                        bcr_runspan cols, const bcr_mask *mk)
 {
-    walk(UNPACK, b, lld, buf, 0, es, rows, cols, mk);
+    walker w = {UNPACK, es, b, lld, buf, 0};
+    walk(w, rows, cols, mk);
 }
 
 void bcr_kernel_copy(char *b, bcr_idx lldb, const char *a, bcr_idx llda, size_t es,
-                     bcr_runspan rows, bcr_runspan cols, const bcr_mask *mk)
+                     bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
 {
-    walk(COPY, b, lldb, a, llda, es, rows, cols, mk);
+    walker w = {COPY, es, b, lldb, a, llda};
+    walk(w, rows, cols, mk);
 }

@@ -5,11 +5,52 @@
 
 #include "bcredist.h"
 
-bcr_runspan bcr_half_rows(const bcr_half *h, int orow)
+bcr_groupspan bcr_half_rows(const bcr_half *h, int orow)
 {
-    bcr_runspan s = {h->rows.runs + h->rows.start[orow],
-                     h->rows.start[orow + 1] - h->rows.start[orow]};
+    bcr_groupspan s = {h->rgroups + h->rgstart[orow], h->rgstart[orow + 1] - h->rgstart[orow]};
     return s;
+}
+
+static bcr_runspan bucket_runs(const bcr_runlist *rl, int q)
+{
+    bcr_runspan s = {rl->runs + rl->start[q], rl->start[q + 1] - rl->start[q]};
+    return s;
+}
+
+static int group_rows(bcr_half *h)
+{
+    int nb = h->rows.nbuckets;
+    h->rgroups = malloc((size_t)(h->rows.nruns ? h->rows.nruns : 1) * sizeof *h->rgroups);
+    h->rgstart = malloc((size_t)(nb + 1) * sizeof *h->rgstart);
+    if (!h->rgroups || !h->rgstart)
+        return BCR_ERR_NOMEM;
+    bcr_idx ng = 0;
+    for (int q = 0; q < nb; q++) {
+        bcr_runspan r = bucket_runs(&h->rows, q);
+        h->rgstart[q] = ng;
+        ng += bcr_group_runs(r.runs, r.n, h->rgroups + ng);
+    }
+    h->rgstart[nb] = ng;
+    return BCR_SUCCESS;
+}
+
+/* Where the message lies in the local array when it is one contiguous
+ * piece of it (full columns, or a single column), else -1. */
+static bcr_idx contiguous_at(bcr_runspan rows, bcr_runspan cols, const bcr_mask *mk,
+                             bcr_idx ld)
+{
+    if (mk->trapezoid || rows.n != 1)
+        return -1;
+    bcr_idx ncols = 0;
+    for (bcr_idx i = 0; i < cols.n; i++) {
+        if (i > 0 && cols.runs[i].mine != cols.runs[i - 1].mine + cols.runs[i - 1].len)
+            return -1;
+        ncols += cols.runs[i].len;
+    }
+    const bcr_run *r = &rows.runs[0];
+    if (ncols > 1 && !(r->mine == 0 && r->len == ld))
+        return -1;
+    return cols.runs[0].mine * ld + r->mine;
 }
 
 bcr_runspan bcr_half_cols(const bcr_half *h, int ocol)
@@ -59,7 +100,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     bcr_axis mr = row_axis(mine), mc = col_axis(mine);
     bcr_axis orr = row_axis(other), oc = col_axis(other);
     if (bcr_runlist_build(&h->rows, mk->m, &mr, mine->myrow, &orr) ||
-        bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc))
+        bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc) || group_rows(h))
         return BCR_ERR_NOMEM;
     int ncols = nonempty_buckets(&h->cols);
     int maxparts = nonempty_buckets(&h->rows) * ncols;
@@ -73,14 +114,15 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         if (h->cols.start[c + 1] > h->cols.start[c])
             cols_held[k++] = c;
     for (int r = 0; r < other->P; r++) {
-        bcr_runspan rows = bcr_half_rows(h, r);
+        bcr_runspan rows = bucket_runs(&h->rows, r);
         if (rows.n == 0)
             continue;
         for (int k = 0; k < ncols; k++) {
             int c = cols_held[k];
             bcr_runspan cols = bcr_half_cols(h, c);
-            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, 0};
-            p.count = bcr_kernel_count(rows, cols, mk);
+            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, -1, 0};
+            p.count = bcr_kernel_count(bcr_half_rows(h, r), cols, mk);
+            p.contig = contiguous_at(rows, cols, mk, mine->lld);
             if (p.count == 0)
                 continue; /* the trapezoid left nothing to exchange */
             if (p.rank == myrank) {
@@ -96,7 +138,8 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     qsort(h->parts, (size_t)h->nparts, sizeof *h->parts, by_order);
     for (int k = 0; k < h->nparts; k++) {
         h->parts[k].offset = h->total;
-        h->total += h->parts[k].count;
+        if (h->parts[k].contig < 0)
+            h->total += h->parts[k].count;
     }
     return BCR_SUCCESS;
 }
@@ -108,6 +151,8 @@ static void free_half(bcr_half *h)
     if (h->cols.start)
         bcr_runlist_free(&h->cols);
     free(h->parts);
+    free(h->rgroups);
+    free(h->rgstart);
     memset(h, 0, sizeof *h);
 }
 

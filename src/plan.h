@@ -14,15 +14,20 @@ typedef struct {
     int orow, ocol;  /* partner's coordinates in the other grid */
     bcr_idx count;   /* elements exchanged */
     bcr_idx offset;  /* elements before this partner's part of the buffer */
+    bcr_idx contig;  /* the message is these count elements of the local array
+                        from this element on, sent or received in place; -1
+                        when it must be packed */
     int order;       /* (rank - my rank) mod size: the rotated send order */
 } bcr_partner;
 
 typedef struct {
     int active;            /* this process is in the grid of this half */
     bcr_runlist rows, cols; /* my runs, bucketed by the other grid's row/col */
+    bcr_rungroup *rgroups;  /* row runs grouped, bucket q from rgstart[q] */
+    bcr_idx *rgstart;
     bcr_partner *parts;    /* partners other than myself, rotated order */
     int nparts;
-    bcr_idx total;         /* elements over all parts */
+    bcr_idx total;         /* elements over the parts that need a buffer */
     int has_self;          /* part of the data stays on this process */
     bcr_partner self;
 } bcr_half;
@@ -32,12 +37,14 @@ typedef struct {
     bcr_mask mask;
 } bcr_plan;
 
+/* Plan for this process.  It depends on the sides' local leading
+ * dimensions too: they decide which messages are contiguous in place. */
 int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, int myrank,
                    int nranks);
 void bcr_plan_free(bcr_plan *pl);
 
 /* Row and column runs of one partner. */
-bcr_runspan bcr_half_rows(const bcr_half *h, int orow);
+bcr_groupspan bcr_half_rows(const bcr_half *h, int orow);
 bcr_runspan bcr_half_cols(const bcr_half *h, int ocol);
 
 #endif

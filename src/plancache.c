@@ -9,7 +9,7 @@ typedef struct {
     long maps_gen;
     long long m, n;
     int mask[3];
-    int side[2][11];
+    int side[2][12];
 } plan_key;
 
 typedef struct {
@@ -26,8 +26,8 @@ struct bcr_plancache {
 
 static void side_key(int *k, const bcr_side *s)
 {
-    const int v[11] = {s->in, s->myrow, s->mycol, s->P, s->Q, s->MB, s->NB,
-                       s->RSRC, s->CSRC, s->i, s->j};
+    const int v[12] = {s->in, s->myrow, s->mycol, s->P, s->Q, s->MB, s->NB,
+                       s->RSRC, s->CSRC, s->i, s->j, s->in ? s->lld : 0};
     memcpy(k, v, sizeof v);
 }
 

@@ -1,7 +1,7 @@
 /* Plans of recent calls, per union context.  A plan depends only on values
  * every process has agreed on (both sides' layouts, the grid maps' generation,
- * m, n and the mask), so each process can reuse its own plan without asking
- * the others. */
+ * m, n and the mask) and on this process's own leading dimensions, so each
+ * process can reuse its own plan without asking the others. */
 #ifndef BCR_PLANCACHE_H
 #define BCR_PLANCACHE_H
 
