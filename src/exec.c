@@ -43,11 +43,16 @@ void bcr_exec_finalize(void)
 
 static bcr_idx chunks_of(bcr_idx bytes) { return (bytes + BCR_CHUNK - 1) / BCR_CHUNK; }
 
+static bcr_idx part_chunks(const bcr_partner *p, size_t es)
+{
+    return p->dtype != MPI_DATATYPE_NULL ? 1 : chunks_of(p->count * (bcr_idx)es);
+}
+
 static bcr_idx count_chunks(const bcr_half *h, size_t es)
 {
     bcr_idx n = 0;
     for (int k = 0; k < h->nparts; k++)
-        n += chunks_of(h->parts[k].count * (bcr_idx)es);
+        n += part_chunks(&h->parts[k], es);
     return n;
 }
 
@@ -84,7 +89,7 @@ static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_ar
                         const bcr_mask *mk)
 {
     const bcr_partner *p = &R->parts[k];
-    if (p->contig >= 0)
+    if (p->contig >= 0 || p->dtype != MPI_DATATYPE_NULL)
         return; /* received in place */
     bcr_kernel_unpack(ar->b, ar->ldb, rbuf + (size_t)p->offset * ar->elsize, ar->elsize,
                       bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
@@ -109,14 +114,24 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     bcr_idx nreq = 0;
     for (int k = 0; k < R->nparts && !rc; k++) {
         const bcr_partner *p = &R->parts[k];
+        pending[k] = (int)part_chunks(p, es);
+        if (p->dtype != MPI_DATATYPE_NULL) {
+            rc = MPI_Irecv(ar->b, 1, p->dtype, p->rank, BCR_TAG, comm, &req[nreq]) ? BCR_ERR_MPI : 0;
+            owner[nreq++] = k;
+            continue;
+        }
         char *at = p->contig >= 0 ? (char *)ar->b + (size_t)p->contig * es
                                   : rbuf + (size_t)p->offset * es;
-        pending[k] = (int)chunks_of(p->count * (bcr_idx)es);
         rc = post(0, at, p->count * (bcr_idx)es, p->rank, comm, req, owner, k, &nreq);
     }
     for (int k = 0; k < S->nparts && !rc; k++) {
         const bcr_partner *p = &S->parts[k];
         char *at;
+        if (p->dtype != MPI_DATATYPE_NULL) {
+            rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &req[nreq]) ? BCR_ERR_MPI : 0;
+            owner[nreq++] = -1;
+            continue;
+        }
         if (p->contig >= 0) {
             at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
         } else {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bcredist.h"
+#include "datatype.h"
 
 bcr_groupspan bcr_half_rows(const bcr_half *h, int orow)
 {
@@ -91,7 +92,7 @@ static int nonempty_buckets(const bcr_runlist *rl)
  * Work is proportional to this process's runs and partners, never to the
  * number of process pairs. */
 static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
-                      const bcr_mask *mk, int myrank, int nranks)
+                      const bcr_mask *mk, size_t es, int myrank, int nranks)
 {
     memset(h, 0, sizeof *h);
     if (!mine->in)
@@ -120,7 +121,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         for (int k = 0; k < ncols; k++) {
             int c = cols_held[k];
             bcr_runspan cols = bcr_half_cols(h, c);
-            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, -1, 0};
+            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, -1, MPI_DATATYPE_NULL, 0};
             p.count = bcr_kernel_count(bcr_half_rows(h, r), cols, mk);
             p.contig = contiguous_at(rows, cols, mk, mine->lld);
             if (p.count == 0)
@@ -137,9 +138,14 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     free(cols_held);
     qsort(h->parts, (size_t)h->nparts, sizeof *h->parts, by_order);
     for (int k = 0; k < h->nparts; k++) {
-        h->parts[k].offset = h->total;
-        if (h->parts[k].contig < 0)
-            h->total += h->parts[k].count;
+        bcr_partner *p = &h->parts[k];
+        if (p->contig < 0 && bcr_datatypes_enabled() &&
+            p->count * (bcr_idx)es <= BCR_DATATYPE_MAX_BYTES)
+            bcr_datatype_build(bcr_half_rows(h, p->orow), bcr_half_cols(h, p->ocol), mk,
+                               mine->lld, es, &p->dtype); /* on failure: packed */
+        p->offset = h->total;
+        if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
+            h->total += p->count;
     }
     return BCR_SUCCESS;
 }
@@ -150,20 +156,23 @@ static void free_half(bcr_half *h)
         bcr_runlist_free(&h->rows);
     if (h->cols.start)
         bcr_runlist_free(&h->cols);
+    for (int k = 0; k < h->nparts; k++)
+        if (h->parts[k].dtype != MPI_DATATYPE_NULL)
+            MPI_Type_free(&h->parts[k].dtype);
     free(h->parts);
     free(h->rgroups);
     free(h->rgstart);
     memset(h, 0, sizeof *h);
 }
 
-int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, int myrank,
-                   int nranks)
+int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, size_t elsize,
+                   int myrank, int nranks)
 {
     memset(pl, 0, sizeof *pl);
     pl->mask = *mk;
-    int rc = build_half(&pl->send, &s->A, &s->B, mk, myrank, nranks);
+    int rc = build_half(&pl->send, &s->A, &s->B, mk, elsize, myrank, nranks);
     if (rc == BCR_SUCCESS)
-        rc = build_half(&pl->recv, &s->B, &s->A, mk, myrank, nranks);
+        rc = build_half(&pl->recv, &s->B, &s->A, mk, elsize, myrank, nranks);
     if (rc != BCR_SUCCESS)
         bcr_plan_free(pl);
     return rc;

@@ -4,6 +4,8 @@
 #ifndef BCR_PLAN_H
 #define BCR_PLAN_H
 
+#include <mpi.h>
+
 #include "check.h"
 #include "index1d.h"
 #include "kernels.h"
@@ -17,6 +19,8 @@ typedef struct {
     bcr_idx contig;  /* the message is these count elements of the local array
                         from this element on, sent or received in place; -1
                         when it must be packed */
+    MPI_Datatype dtype; /* the message in place as an MPI datatype, or
+                           MPI_DATATYPE_NULL (then contig, else a buffer) */
     int order;       /* (rank - my rank) mod size: the rotated send order */
 } bcr_partner;
 
@@ -39,8 +43,8 @@ typedef struct {
 
 /* Plan for this process.  It depends on the sides' local leading
  * dimensions too: they decide which messages are contiguous in place. */
-int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, int myrank,
-                   int nranks);
+int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, size_t elsize,
+                   int myrank, int nranks);
 void bcr_plan_free(bcr_plan *pl);
 
 /* Row and column runs of one partner. */

@@ -7,7 +7,7 @@
  * with memset first and compared with memcmp. */
 typedef struct {
     long maps_gen;
-    long long m, n;
+    long long m, n, elsize;
     int mask[3];
     int side[2][12];
 } plan_key;
@@ -31,9 +31,10 @@ static void side_key(int *k, const bcr_side *s)
     memcpy(k, v, sizeof v);
 }
 
-static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk)
+static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk, size_t elsize)
 {
     memset(k, 0, sizeof *k);
+    k->elsize = (long long)elsize;
     k->maps_gen = s->maps_gen;
     k->m = mk->m;
     k->n = mk->n;
@@ -45,13 +46,13 @@ static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk)
 }
 
 const bcr_plan *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_mask *mk,
-                                  int *was_cached)
+                                  size_t elsize, int *was_cached)
 {
     if (!ctx->plans && !(ctx->plans = calloc(1, sizeof *ctx->plans)))
         return NULL;
     struct bcr_plancache *pc = ctx->plans;
     plan_key key;
-    make_key(&key, s, mk);
+    make_key(&key, s, mk, elsize);
     plan_slot *victim = &pc->slot[0];
     for (int i = 0; i < BCR_PLANCACHE_SIZE; i++) {
         plan_slot *sl = &pc->slot[i];
@@ -68,7 +69,7 @@ const bcr_plan *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_ma
         bcr_plan_free(&victim->plan);
         victim->used = 0;
     }
-    if (bcr_plan_build(&victim->plan, s, mk, ctx->rank, ctx->size))
+    if (bcr_plan_build(&victim->plan, s, mk, elsize, ctx->rank, ctx->size))
         return NULL;
     victim->used = 1;
     victim->key = key;

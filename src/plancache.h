@@ -16,7 +16,7 @@ struct bcr_plancache;
  * out of memory.  The plan stays valid until the next call on this
  * context. */
 const bcr_plan *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_mask *mk,
-                                  int *was_cached);
+                                  size_t elsize, int *was_cached);
 void bcr_plancache_free(struct bcr_plancache *pc);
 
 #endif

@@ -16,7 +16,7 @@ static int run(const bcr_request *rq, bcr_err *e)
         return BCR_SUCCESS;
     bcr_mask mk = bcr_mask_of(rq);
     int cached;
-    const bcr_plan *pl = bcr_plancache_get(s.ctx, &s, &mk, &cached);
+    const bcr_plan *pl = bcr_plancache_get(s.ctx, &s, &mk, rq->elsize, &cached);
     if (!pl)
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};

@@ -36,3 +36,17 @@ foreach(_i RANGE 0 ${_last} 3)
     COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
     LABELS compare)
 endforeach()
+
+# The same random sweep through the executor's other paths: every message
+# packed into our own buffers, and Thakur's synchronous receive method.
+foreach(_variant "pack_buffer;BCR_PACK=buffer;4;4404;8000" "recv_sync;BCR_RECV=sync;3;3303;8000")
+  list(GET _variant 0 _name)
+  list(GET _variant 1 _env)
+  list(GET _variant 2 _np)
+  list(GET _variant 3 _seed)
+  list(GET _variant 4 _count)
+  bcr_add_mpi_test(compare_random_${_name}_np${_np} ${_np} TIMEOUT 300
+    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
+    LABELS compare)
+  set_property(TEST compare_random_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT "${_env}")
+endforeach()
