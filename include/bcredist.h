@@ -39,6 +39,21 @@ BCR_PROTO_TRMR2D(i, int)
 #undef BCR_PROTO_GEMR2D
 #undef BCR_PROTO_TRMR2D
 
+/* Plans, for codes that redistribute the same layout in a loop: create once
+ * (collective over ictxt, like the routines; the arguments are those of
+ * bcr_p?gemr2d, or of bcr_p?trmr2d when uplo is not NULL, without the
+ * arrays, plus the type: 's', 'd', 'c', 'z' or 'i'), then execute with any
+ * arrays of that layout (collective too), and destroy.  A plan keeps its own
+ * communicator, so it stays valid after the grids' contexts are freed and
+ * after bcr_finalize.  bcr_plan_create returns NULL on bad input, after
+ * reporting it like the routines; bcr_plan_execute returns an error code. */
+typedef struct bcr_plan_s *bcr_plan_t;
+bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, int m, int n,
+                           int ia, int ja, const int *desca, int ib, int jb, const int *descb,
+                           int ictxt);
+int bcr_plan_execute(bcr_plan_t plan, const void *a, void *b);
+void bcr_plan_destroy(bcr_plan_t plan);
+
 /* Error codes returned by bcr_last_error(). */
 enum bcr_error_code {
     BCR_SUCCESS = 0,

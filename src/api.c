@@ -8,7 +8,7 @@
                            const int *descb, int ictxt)                       \
     {                                                                          \
         bcr_request rq = {"bcr_p" #ch "gemr2d", 0, NULL, NULL, sizeof(T), m, n, \
-                          a, ia, ja, desca, b, ib, jb, descb, ictxt};         \
+                          a, ia, ja, desca, b, ib, jb, descb, ictxt, 0};      \
         bcr_redistribute(&rq);                                                 \
     }
 
@@ -18,7 +18,7 @@
                            T *b, int ib, int jb, const int *descb, int ictxt) \
     {                                                                          \
         bcr_request rq = {"bcr_p" #ch "trmr2d", 1, uplo, diag, sizeof(T), m, n, \
-                          a, ia, ja, desca, b, ib, jb, descb, ictxt};         \
+                          a, ia, ja, desca, b, ib, jb, descb, ictxt, 0};      \
         bcr_redistribute(&rq);                                                 \
     }
 

@@ -21,7 +21,7 @@ static const side_args args_B = {BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB, BCR_ARG_DESC
 
 /* Elements of the (trapezoidal) submatrix held by process (r, c); counted
  * only when the caller passed a NULL array, to tell whether that is legal. */
-static bcr_idx local_elements(const bcr_request *rq, const bcr_side *s)
+bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s)
 {
     bcr_axis rows = {s->MB, s->RSRC, s->P, s->i};
     bcr_idx nrows = bcr_axis_local_count(&rows, rq->m, s->myrow);
@@ -107,7 +107,7 @@ static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + n - 1 = %lld exceeds N_%c = %d",
                            lower, (long long)j1 + rq->n - 1, X, s->N);
     if (ptr == NULL) {
-        bcr_idx held = local_elements(rq, s);
+        bcr_idx held = bcr_side_held(rq, s);
         if (held > 0)
             return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
                                "%c is NULL but this process holds %lld elements of the %s", lower,
@@ -217,11 +217,10 @@ static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *
 }
 
 /* Share one process's local error with all: the lowest (argument, rank). */
-static int share_error(const bcr_request *rq, bcr_ctx *ctx, long long key, bcr_err *e)
+static int share_error(MPI_Comm comm, int size, long long key, bcr_err *e)
 {
-    (void)rq;
-    int root = (int)(key % ctx->size);
-    if (MPI_Bcast(e, (int)sizeof *e, MPI_BYTE, root, ctx->comm))
+    int root = (int)(key % size);
+    if (MPI_Bcast(e, (int)sizeof *e, MPI_BYTE, root, comm))
         return BCR_ERR_MPI;
     size_t len = strlen(e->text);
     snprintf(e->text + len, sizeof e->text - len, " (on process %d)", root);
@@ -287,6 +286,8 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_ICTXT,
                            "ictxt = %d is not a BLACS context", rq->ictxt);
     int local = check_local(rq, s, e);
+    if (!local)
+        local = e->code; /* an error the caller found before calling us */
     BCR_TRY(bcr_ctx_acquire(rq->ictxt, &s->ctx));
     bcr_ctx *ctx = s->ctx;
 
@@ -311,7 +312,7 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
         return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allreduce failed");
 
     if (r[V_ERR] != LLONG_MIN)
-        return share_error(rq, ctx, -r[V_ERR], e);
+        return share_error(ctx->comm, ctx->size, -r[V_ERR], e);
     BCR_TRY(global_agreement(rq, r, e));
     BCR_TRY(side_agreement(rq, r, F_GLOBAL, &args_A, e));
     BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, &args_B, e));
@@ -329,4 +330,15 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
     s->A.map = cached->A.rank;
     s->B.map = cached->B.rank;
     return BCR_SUCCESS;
+}
+
+int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e)
+{
+    long long key = e->code ? -((long long)(e->arg >= 0 ? e->arg : 0) * size + rank) : LLONG_MIN;
+    long long worst;
+    if (MPI_Allreduce(&key, &worst, 1, MPI_LONG_LONG, MPI_MAX, comm))
+        return BCR_ERR_MPI;
+    if (worst == LLONG_MIN)
+        return BCR_SUCCESS;
+    return share_error(comm, size, -worst, e);
 }

@@ -4,6 +4,7 @@
 #define BCR_CHECK_H
 
 #include "context.h"
+#include "index1d.h"
 #include "error.h"
 #include "request.h"
 
@@ -29,5 +30,12 @@ typedef struct {
  * and fill the setup.  On error, e holds the same message on every
  * process. */
 int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e);
+
+/* Elements of the (trapezoidal) submatrix this process holds on side s. */
+bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s);
+
+/* One collective: if any process has an error in e, every process ends up
+ * with the one of the lowest (argument, rank), marked with that rank. */
+int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e);
 
 #endif

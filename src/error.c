@@ -7,7 +7,8 @@
 #include <string.h>
 
 static const char *const arg_names[BCR_NARGS] = {
-    "uplo", "diag", "m", "n", "a", "ia", "ja", "desca", "b", "ib", "jb", "descb", "ictxt"};
+    "uplo", "diag", "m", "n", "a", "ia", "ja", "desca", "b", "ib", "jb", "descb", "ictxt",
+    "type"};
 
 static _Thread_local int last_code;
 static _Thread_local char last_text[BCR_MSG_LEN];
@@ -17,6 +18,10 @@ static int error_mode = -1;
 
 int bcr_arg_number(const bcr_request *rq, int arg)
 {
+    /* bcr_plan_create(type, uplo, diag, m, n, ia, ja, desca, ib, jb, descb, ictxt) */
+    static const int plan_numbers[BCR_NARGS] = {2, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 12, 1};
+    if (rq->plan_create)
+        return plan_numbers[arg];
     return rq->trapezoid ? arg + 1 : arg - 1;
 }
 

@@ -9,7 +9,9 @@
 enum bcr_arg {
     BCR_ARG_UPLO, BCR_ARG_DIAG, BCR_ARG_M, BCR_ARG_N, BCR_ARG_A, BCR_ARG_IA,
     BCR_ARG_JA, BCR_ARG_DESCA, BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB,
-    BCR_ARG_DESCB, BCR_ARG_ICTXT, BCR_NARGS
+    BCR_ARG_DESCB, BCR_ARG_ICTXT,
+    BCR_ARG_TYPE, /* bcr_plan_create only */
+    BCR_NARGS
 };
 
 /* Descriptor fields, ScaLAPACK order. */
@@ -28,6 +30,7 @@ typedef struct {
     int ib, jb;
     const int *descb;
     int ictxt;
+    int plan_create; /* arguments are numbered as in bcr_plan_create */
 } bcr_request;
 
 #endif

@@ -1,0 +1,147 @@
+/* The public plan API: the call's check, agreement and planning once, then
+ * only the exchange per execution. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bcredist.h"
+#include "check.h"
+#include "error.h"
+#include "exec.h"
+#include "mask.h"
+#include "plan.h"
+
+struct bcr_plan_s {
+    int empty;           /* m or n was 0: nothing to do, ever */
+    int active;          /* this process is in grid A or B */
+    bcr_plan plan;
+    MPI_Comm comm;       /* our own, so the plan outlives the contexts */
+    int rank, size;
+    int in_a, in_b;
+    bcr_idx held_a, held_b, lda, ldb;
+    size_t elsize;
+    int trapezoid;
+};
+
+static size_t size_of_type(char type)
+{
+    switch (type) {
+    case 's': return sizeof(float);
+    case 'd': return sizeof(double);
+    case 'c': return sizeof(float _Complex);
+    case 'z': return sizeof(double _Complex);
+    case 'i': return sizeof(int);
+    default: return 0;
+    }
+}
+
+/* Arrays are not known yet; a non-NULL stand-in lets the checks pass them. */
+static const char no_array_yet;
+
+static int create(bcr_plan_t p, const bcr_request *rq, char type, bcr_err *e)
+{
+    bcr_setup s;
+    if (!p)
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
+    else if (!rq->elsize)
+        bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_TYPE,
+                    "type = '%c', must be one of s, d, c, z, i", type);
+    BCR_TRY(bcr_check_and_agree(rq, &s, e));
+    bcr_mask mk = bcr_mask_of(rq);
+    p->in_a = s.A.in;
+    p->in_b = s.B.in;
+    p->held_a = s.A.in ? bcr_side_held(rq, &s.A) : 0;
+    p->held_b = s.B.in ? bcr_side_held(rq, &s.B) : 0;
+    p->lda = s.A.lld;
+    p->ldb = s.B.lld;
+    p->active = s.A.in || s.B.in;
+    if (MPI_Comm_dup(s.ctx->comm, &p->comm))
+        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Comm_dup failed");
+    p->rank = s.ctx->rank;
+    p->size = s.ctx->size;
+    if (p->active && bcr_plan_build(&p->plan, &s, &mk, rq->elsize, p->rank, p->size)) {
+        p->active = 0; /* nothing built to free */
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+    }
+    /* every process must learn that one could not plan */
+    return bcr_agree_error(p->comm, p->rank, p->size, e);
+}
+
+bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, int m, int n,
+                           int ia, int ja, const int *desca, int ib, int jb, const int *descb,
+                           int ictxt)
+{
+    bcr_request rq = {"bcr_plan_create", uplo != NULL, uplo, diag, size_of_type(type), m, n,
+                      &no_array_yet, ia, ja, desca, (void *)&no_array_yet, ib, jb, descb, ictxt,
+                      1};
+    bcr_plan_t p = calloc(1, sizeof *p);
+    if (p) {
+        p->elsize = rq.elsize;
+        p->trapezoid = rq.trapezoid;
+        p->comm = MPI_COMM_NULL;
+    }
+    if (m == 0 || n == 0) { /* as the routines: no check, no communication */
+        if (p)
+            p->empty = 1;
+        bcr_err_clear_last();
+        return p;
+    }
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    if (create(p, &rq, type, &e) != BCR_SUCCESS) {
+        bcr_err_report(&e);
+        bcr_plan_destroy(p);
+        return NULL;
+    }
+    bcr_err_clear_last();
+    return p;
+}
+
+int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
+{
+    bcr_request rq = {"bcr_plan_execute", 0, NULL, NULL, 0, 0, 0, a, 0, 0, NULL, b, 0, 0,
+                      NULL, 0, 0};
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    if (!p) {
+        bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT, "argument 1 (plan): plan is NULL");
+        bcr_err_report(&e);
+        return e.code;
+    }
+    if (p->empty) {
+        bcr_err_clear_last();
+        return BCR_SUCCESS;
+    }
+    const char *what = p->trapezoid ? "trapezoid" : "submatrix";
+    if (p->in_a && !a && p->held_a) {
+        bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT,
+                      "argument 2 (a): a is NULL but this process holds %lld elements of the %s",
+                      (long long)p->held_a, what);
+        e.arg = BCR_ARG_A; /* orders the report among processes */
+    } else if (p->in_b && !b && p->held_b) {
+        bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT,
+                      "argument 3 (b): b is NULL but this process holds %lld elements of the %s",
+                      (long long)p->held_b, what);
+        e.arg = BCR_ARG_B;
+    }
+    int rc = bcr_agree_error(p->comm, p->rank, p->size, &e);
+    if (rc == BCR_SUCCESS && p->active) {
+        bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+        rc = bcr_exec(&p->plan, &ar, p->comm);
+        if (rc)
+            bcr_err_plain(&e, &rq, rc, "MPI error or out of memory while exchanging data");
+    }
+    if (rc)
+        bcr_err_report(&e);
+    else
+        bcr_err_clear_last();
+    return rc;
+}
+
+void bcr_plan_destroy(bcr_plan_t p)
+{
+    if (!p)
+        return;
+    if (p->active)
+        bcr_plan_free(&p->plan);
+    if (p->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&p->comm);
+    free(p);
+}
