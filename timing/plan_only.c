@@ -1,0 +1,87 @@
+/* bcr_plan_only: how planning scales.  Computes one process's plan for
+ * virtual grids (no data, no messages, no MPI communication) and prints the
+ * time next to the number of blocks that process holds, so one can see the
+ * plan cost follow the process's own blocks, not the square of the number of
+ * processes.
+ *
+ *   bcr_plan_only [--reps N]
+ *
+ * Grid A: G x G, 64 x 64 blocks, row-major ranks.  Grid B: the same
+ * processes numbered column-major, 48 x 48 blocks, so every process has many
+ * partners and no block lines up.  The planning process is the one at A's
+ * (0, 0).
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static bcr_side virtual_side(int G, int N, int nb, int *map)
+{
+    bcr_side s = {1, 0, 0, G, G, N, N, nb, nb, 0, 0, 0, 0, 1, map};
+    bcr_idx rows = bcr_local_count(N, nb, 0, 0, G);
+    s.lld = (int)(rows > 1 ? rows : 1);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int reps = 5;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--reps"))
+            reps = atoi(argv[i + 1]);
+    static const int grids[] = {16, 32, 64, 128};
+    static const int sizes[] = {10000, 25000, 50000, 100000};
+    printf("bcr_plan_only: one process's plan, median of %d, 8-byte elements\n", reps);
+    printf("%-9s %7s %11s %9s %11s %13s\n", "grid", "N", "own blocks", "partners", "plan ms",
+           "us per block");
+    double *t = malloc((size_t)reps * sizeof *t);
+    for (size_t gi = 0; gi < sizeof grids / sizeof *grids; gi++) {
+        int G = grids[gi];
+        int *map_a = malloc((size_t)G * G * sizeof *map_a), *map_b = malloc((size_t)G * G * sizeof *map_b);
+        for (int r = 0; r < G; r++)
+            for (int c = 0; c < G; c++) {
+                map_a[r * G + c] = r * G + c;
+                map_b[r * G + c] = c * G + r;
+            }
+        for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
+            int N = sizes[si];
+            bcr_setup s = {NULL, virtual_side(G, N, 64, map_a), virtual_side(G, N, 48, map_b), 0};
+            bcr_mask mk = {0, 0, 0, N, N};
+            int partners = 0;
+            for (int r = 0; r < reps; r++) {
+                bcr_plan pl;
+                double t0 = MPI_Wtime();
+                if (bcr_plan_build(&pl, &s, &mk, 8, 0, G * G)) {
+                    fprintf(stderr, "out of memory\n");
+                    return 1;
+                }
+                t[r] = MPI_Wtime() - t0;
+                partners = pl.send.nparts + pl.send.has_self;
+                bcr_plan_free(&pl);
+            }
+            qsort(t, (size_t)reps, sizeof *t, cmp_double);
+            bcr_idx own = bcr_local_count(N, 64, 0, 0, G);
+            own = (own + 63) / 64;
+            own *= own;
+            char grid[16];
+            snprintf(grid, sizeof grid, "%dx%d", G, G);
+            printf("%-9s %7d %11lld %9d %11.3f %13.3f\n", grid, N, (long long)own, partners,
+                   t[reps / 2] * 1e3, t[reps / 2] * 1e6 / (double)own);
+        }
+        free(map_a);
+        free(map_b);
+    }
+    free(t);
+    MPI_Finalize();
+    return 0;
+}
