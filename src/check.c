@@ -123,12 +123,13 @@ static int valid_char(const char *p, char a, char b)
 
 static int check_local(const bcr_request *rq, bcr_setup *s, bcr_err *e)
 {
+    char q[8];
     if (rq->trapezoid && !valid_char(rq->uplo, 'U', 'L'))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_UPLO,
-                           "uplo = '%c', must be one of U, u, L, l", rq->uplo ? *rq->uplo : '?');
+                           "uplo = %s, must be one of U, u, L, l", bcr_quote_char(rq->uplo, q));
     if (rq->trapezoid && !valid_char(rq->diag, 'U', 'N'))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_DIAG,
-                           "diag = '%c', must be one of U, u, N, n", rq->diag ? *rq->diag : '?');
+                           "diag = %s, must be one of U, u, N, n", bcr_quote_char(rq->diag, q));
     if (rq->m < 0)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_M, "m = %d, must be >= 0", rq->m);
     if (rq->n < 0)
@@ -142,7 +143,7 @@ static int check_local(const bcr_request *rq, bcr_setup *s, bcr_err *e)
 
 /* Each agreed field travels as (v, -v) under MPI_MAX, giving max and min at
  * once; LLONG_MIN marks "this process has no value". */
-enum { F_M, F_N, F_UPLO, F_DIAG, F_GEN, F_GLOBAL };
+enum { F_M, F_N, F_UPLO, F_DIAG, F_ELSIZE, F_GEN, F_GLOBAL };
 enum { S_P, S_Q, S_M, S_N, S_MB, S_NB, S_RSRC, S_CSRC, S_I, S_J, S_FIELDS };
 #define NFIELDS (F_GLOBAL + 2 * S_FIELDS)
 #define V_ERR (2 * NFIELDS)
@@ -207,6 +208,15 @@ static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *
     if (!agreed(v, F_N))
         return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_N,
                            "processes disagree on n (%lld to %lld)", vmin(v, F_N), vmax(v, F_N));
+    if (!agreed(v, F_ELSIZE)) {
+        if (rq->plan_create)
+            return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_TYPE,
+                               "processes disagree on the type (elements of %lld to %lld bytes)",
+                               vmin(v, F_ELSIZE), vmax(v, F_ELSIZE));
+        return bcr_err_plain(e, rq, BCR_ERR_INCONSISTENT,
+                             "processes called routines of different types (elements of %lld "
+                             "to %lld bytes)", vmin(v, F_ELSIZE), vmax(v, F_ELSIZE));
+    }
     if (!agreed(v, F_UPLO))
         return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_UPLO,
                            "processes disagree on uplo (upper on some, lower on others)");
@@ -299,12 +309,13 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
     for (int k = 0; k < NV; k++)
         v[k] = LLONG_MIN;
     if (local)
-        v[V_ERR] = -((long long)e->arg * ctx->size + ctx->rank);
+        v[V_ERR] = -((long long)(e->arg >= 0 ? e->arg : 0) * ctx->size + ctx->rank);
     put(v, F_M, rq->m);
     put(v, F_N, rq->n);
     bcr_mask mk = bcr_mask_of(rq);
     put(v, F_UPLO, mk.upper);
     put(v, F_DIAG, mk.unit);
+    put(v, F_ELSIZE, (long long)rq->elsize);
     put(v, F_GEN, cached ? cached->gen : -1);
     side_put(v, F_GLOBAL, &s->A);
     side_put(v, F_GLOBAL + S_FIELDS, &s->B);

@@ -1,6 +1,7 @@
 #include "error.h"
 
 #include <mpi.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,18 @@ void bcr_err_report(const bcr_err *e)
         MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+int bcr_err_finish(bcr_err *e, const bcr_request *rq, int rc)
+{
+    if (rc == BCR_SUCCESS) {
+        bcr_err_clear_last();
+        return rc;
+    }
+    if (e->code == BCR_SUCCESS) /* a layer returned a bare code */
+        bcr_err_plain(e, rq, rc, "internal error %d", rc);
+    bcr_err_report(e);
+    return rc;
+}
+
 void bcr_err_clear_last(void)
 {
     last_code = BCR_SUCCESS;
@@ -96,4 +109,15 @@ int bcr_last_error(const char **message)
 void bcr_set_error_mode(int mode)
 {
     error_mode = mode == BCR_ERRORS_ABORT ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+}
+
+const char *bcr_quote_char(const char *p, char buf[8])
+{
+    if (!p)
+        snprintf(buf, 8, "NULL");
+    else if (isprint((unsigned char)*p))
+        snprintf(buf, 8, "'%c'", *p);
+    else
+        snprintf(buf, 8, "'\\x%02x'", (unsigned char)*p);
+    return buf;
 }

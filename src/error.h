@@ -26,8 +26,16 @@ int bcr_err_plain(bcr_err *e, const bcr_request *rq, int code,
 /* Print the message on stderr, remember it for bcr_last_error, and abort
  * when the error mode says so. */
 void bcr_err_report(const bcr_err *e);
+/* End of a public call: report the error if rc says there was one (naming
+ * it "internal error" if no layer described it), else clear the thread's
+ * last error.  Returns rc. */
+int bcr_err_finish(bcr_err *e, const bcr_request *rq, int rc);
 /* A successful call clears the thread's last error. */
 void bcr_err_clear_last(void);
+
+/* A character argument as it should appear in a message: 'U', '\x0a' for
+ * one that does not print, NULL for a NULL pointer. */
+const char *bcr_quote_char(const char *p, char buf[8]);
 
 /* Position of `arg` in the routine's argument list (1-based). */
 int bcr_arg_number(const bcr_request *rq, int arg);

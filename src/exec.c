@@ -19,7 +19,7 @@ typedef struct {
     size_t size;
 } pool;
 
-static pool send_pool, recv_pool;
+static pool send_pool, recv_pool, scratch_pool, work_pool;
 
 static void *pool_get(pool *pl, size_t bytes)
 {
@@ -31,14 +31,20 @@ static void *pool_get(pool *pl, size_t bytes)
     return pl->p;
 }
 
-size_t bcr_pool_bytes(void) { return send_pool.size + recv_pool.size; }
+void *bcr_exec_scratch(size_t bytes) { return pool_get(&scratch_pool, bytes); }
+
+size_t bcr_pool_bytes(void)
+{
+    return send_pool.size + recv_pool.size + scratch_pool.size + work_pool.size;
+}
 
 void bcr_exec_finalize(void)
 {
-    free(send_pool.p);
-    free(recv_pool.p);
-    send_pool = (pool){NULL, 0};
-    recv_pool = (pool){NULL, 0};
+    pool *all[4] = {&send_pool, &recv_pool, &scratch_pool, &work_pool};
+    for (int i = 0; i < 4; i++) {
+        free(all[i]->p);
+        *all[i] = (pool){NULL, 0};
+    }
 }
 
 static bcr_idx chunks_of(bcr_idx bytes) { return (bytes + BCR_CHUNK - 1) / BCR_CHUNK; }
@@ -95,22 +101,38 @@ static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_ar
                       bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
 }
 
+/* Request bookkeeping lives in one pooled block: requests, their owners,
+ * then the pending chunk count of every receive partner. */
+static size_t work_bytes(const bcr_plan *pl, size_t es)
+{
+    size_t nreq = (size_t)(count_chunks(&pl->recv, es) + count_chunks(&pl->send, es)) + 1;
+    return nreq * (sizeof(MPI_Request) + sizeof(int)) + ((size_t)pl->recv.nparts + 1) * sizeof(int);
+}
+
+int bcr_exec_reserve(const bcr_plan *pl, size_t es)
+{
+    size_t rbytes = (size_t)pl->recv.total * es, sbytes = (size_t)pl->send.total * es;
+    if ((rbytes && !pool_get(&recv_pool, rbytes)) || (sbytes && !pool_get(&send_pool, sbytes)) ||
+        !pool_get(&work_pool, work_bytes(pl, es)))
+        return BCR_ERR_NOMEM;
+    return BCR_SUCCESS;
+}
+
 int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
 {
     const bcr_half *S = &pl->send, *R = &pl->recv;
     const bcr_mask *mk = &pl->mask;
     size_t es = ar->elsize;
     bcr_idx nrecv = count_chunks(R, es), nsend = count_chunks(S, es);
-    char *rbuf = pool_get(&recv_pool, (size_t)R->total * es);
-    char *sbuf = pool_get(&send_pool, (size_t)S->total * es);
-    MPI_Request *req = malloc((size_t)(nrecv + nsend + 1) * sizeof *req);
-    int *owner = malloc((size_t)(nrecv + nsend + 1) * sizeof *owner);
-    int *pending = calloc((size_t)R->nparts + 1, sizeof *pending);
+    /* bcr_exec_reserve ran before the processes agreed to go on, so no
+     * allocation can fail here, on one process alone. */
+    if (bcr_exec_reserve(pl, es))
+        return BCR_ERR_NOMEM;
+    char *rbuf = recv_pool.p, *sbuf = send_pool.p;
+    MPI_Request *req = work_pool.p;
+    int *owner = (int *)(void *)(req + nrecv + nsend + 1);
+    int *pending = owner + nrecv + nsend + 1;
     int rc = BCR_SUCCESS;
-    if ((R->total && !rbuf) || (S->total && !sbuf) || !req || !owner || !pending) {
-        rc = BCR_ERR_NOMEM;
-        goto out;
-    }
     bcr_idx nreq = 0;
     for (int k = 0; k < R->nparts && !rc; k++) {
         const bcr_partner *p = &R->parts[k];
@@ -170,8 +192,5 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     if (nsend && MPI_Waitall((int)nsend, req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
         rc = BCR_ERR_MPI;
 out:
-    free(req);
-    free(owner);
-    free(pending);
     return rc;
 }

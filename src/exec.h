@@ -16,7 +16,13 @@ typedef struct {
     size_t elsize;
 } bcr_arrays;
 
+/* Grow the pooled buffers to what the plan needs; call it, and agree on its
+ * result, before bcr_exec, which then allocates nothing. */
+int bcr_exec_reserve(const bcr_plan *pl, size_t elsize);
 int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm);
+
+/* A pooled buffer for a schedule's intermediate; valid until the next call. */
+void *bcr_exec_scratch(size_t bytes);
 
 /* Release the pooled buffers. */
 void bcr_exec_finalize(void);

@@ -9,11 +9,12 @@
 #include "exec.h"
 #include "mask.h"
 #include "plan.h"
+#include "schedule.h"
 
 struct bcr_plan_s {
     int empty;           /* m or n was 0: nothing to do, ever */
     int active;          /* this process is in grid A or B */
-    bcr_plan plan;
+    bcr_schedule plan;
     MPI_Comm comm;       /* our own, so the plan outlives the contexts */
     int rank, size;
     int in_a, in_b;
@@ -42,9 +43,11 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, bcr_err *e)
     bcr_setup s;
     if (!p)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    else if (!rq->elsize)
-        bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_TYPE,
-                    "type = '%c', must be one of s, d, c, z, i", type);
+    else if (!rq->elsize) {
+        char q[8];
+        bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_TYPE, "type = %s, must be one of s, d, c, z, i",
+                    bcr_quote_char(&type, q));
+    }
     BCR_TRY(bcr_check_and_agree(rq, &s, e));
     bcr_mask mk = bcr_mask_of(rq);
     p->in_a = s.A.in;
@@ -58,9 +61,11 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, bcr_err *e)
         return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Comm_dup failed");
     p->rank = s.ctx->rank;
     p->size = s.ctx->size;
-    if (p->active && bcr_plan_build(&p->plan, &s, &mk, rq->elsize, p->rank, p->size)) {
+    if (p->active && bcr_schedule_build(&p->plan, &s, &mk, rq->elsize, p->rank, p->size)) {
         p->active = 0; /* nothing built to free */
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+    } else if (p->active && bcr_schedule_reserve(&p->plan, rq->elsize)) {
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
     }
     /* every process must learn that one could not plan */
     return bcr_agree_error(p->comm, p->rank, p->size, e);
@@ -86,12 +91,10 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, int m,
         return p;
     }
     bcr_err e = {BCR_SUCCESS, -1, ""};
-    if (create(p, &rq, type, &e) != BCR_SUCCESS) {
-        bcr_err_report(&e);
+    if (bcr_err_finish(&e, &rq, create(p, &rq, type, &e)) != BCR_SUCCESS) {
         bcr_plan_destroy(p);
         return NULL;
     }
-    bcr_err_clear_last();
     return p;
 }
 
@@ -121,18 +124,20 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
                       (long long)p->held_b, what);
         e.arg = BCR_ARG_B;
     }
+    /* bcr_finalize may have released the pooled buffers since the plan was
+     * made: reserve them again before agreeing to go on. */
+    if (!e.code && p->active && bcr_schedule_reserve(&p->plan, p->elsize)) {
+        bcr_err_plain(&e, &rq, BCR_ERR_NOMEM, "out of memory for message buffers");
+        e.arg = BCR_ARG_A;
+    }
     int rc = bcr_agree_error(p->comm, p->rank, p->size, &e);
     if (rc == BCR_SUCCESS && p->active) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
-        rc = bcr_exec(&p->plan, &ar, p->comm);
+        rc = bcr_schedule_run(&p->plan, &ar, p->comm);
         if (rc)
-            bcr_err_plain(&e, &rq, rc, "MPI error or out of memory while exchanging data");
+            bcr_err_plain(&e, &rq, rc, "MPI error while exchanging data");
     }
-    if (rc)
-        bcr_err_report(&e);
-    else
-        bcr_err_clear_last();
-    return rc;
+    return bcr_err_finish(&e, &rq, rc);
 }
 
 void bcr_plan_destroy(bcr_plan_t p)
@@ -140,7 +145,7 @@ void bcr_plan_destroy(bcr_plan_t p)
     if (!p)
         return;
     if (p->active)
-        bcr_plan_free(&p->plan);
+        bcr_schedule_free(&p->plan);
     if (p->comm != MPI_COMM_NULL)
         MPI_Comm_free(&p->comm);
     free(p);

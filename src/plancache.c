@@ -8,6 +8,7 @@
 typedef struct {
     long maps_gen;
     long long m, n, elsize;
+    int strategy_forced; /* BCR_STRATEGY may change between calls */
     int mask[3];
     int side[2][12];
 } plan_key;
@@ -16,7 +17,7 @@ typedef struct {
     int used;
     unsigned long last_use;
     plan_key key;
-    bcr_plan plan;
+    bcr_schedule plan;
 } plan_slot;
 
 struct bcr_plancache {
@@ -35,6 +36,7 @@ static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk, size_t
 {
     memset(k, 0, sizeof *k);
     k->elsize = (long long)elsize;
+    k->strategy_forced = bcr_strategy_forced();
     k->maps_gen = s->maps_gen;
     k->m = mk->m;
     k->n = mk->n;
@@ -45,7 +47,7 @@ static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk, size_t
     side_key(k->side[1], &s->B);
 }
 
-const bcr_plan *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_mask *mk,
+const bcr_schedule *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_mask *mk,
                                   size_t elsize, int *was_cached)
 {
     if (!ctx->plans && !(ctx->plans = calloc(1, sizeof *ctx->plans)))
@@ -66,10 +68,10 @@ const bcr_plan *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_ma
     }
     *was_cached = 0;
     if (victim->used) {
-        bcr_plan_free(&victim->plan);
+        bcr_schedule_free(&victim->plan);
         victim->used = 0;
     }
-    if (bcr_plan_build(&victim->plan, s, mk, elsize, ctx->rank, ctx->size))
+    if (bcr_schedule_build(&victim->plan, s, mk, elsize, ctx->rank, ctx->size))
         return NULL;
     victim->used = 1;
     victim->key = key;
@@ -83,6 +85,6 @@ void bcr_plancache_free(struct bcr_plancache *pc)
         return;
     for (int i = 0; i < BCR_PLANCACHE_SIZE; i++)
         if (pc->slot[i].used)
-            bcr_plan_free(&pc->slot[i].plan);
+            bcr_schedule_free(&pc->slot[i].plan);
     free(pc);
 }

@@ -7,15 +7,16 @@
 
 #include "check.h"
 #include "plan.h"
+#include "schedule.h"
 
 #define BCR_PLANCACHE_SIZE 16
 
 struct bcr_plancache;
 
-/* The plan for this setup and mask: cached, or built and cached.  NULL when
+/* The schedule for this setup and mask: cached, or built and cached.  NULL when
  * out of memory.  The plan stays valid until the next call on this
  * context. */
-const bcr_plan *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_mask *mk,
+const bcr_schedule *bcr_plancache_get(bcr_ctx *ctx, const bcr_setup *s, const bcr_mask *mk,
                                   size_t elsize, int *was_cached);
 void bcr_plancache_free(struct bcr_plancache *pc);
 

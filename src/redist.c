@@ -7,22 +7,29 @@
 #include "mask.h"
 #include "plan.h"
 #include "plancache.h"
+#include "trace.h"
 
 static int run(const bcr_request *rq, bcr_err *e)
 {
     bcr_setup s;
     BCR_TRY(bcr_check_and_agree(rq, &s, e));
-    if (!s.A.in && !s.B.in)
-        return BCR_SUCCESS;
-    bcr_mask mk = bcr_mask_of(rq);
-    int cached;
-    const bcr_plan *pl = bcr_plancache_get(s.ctx, &s, &mk, rq->elsize, &cached);
+    const bcr_schedule *pl = NULL;
+    int cached = 0;
+    if (s.A.in || s.B.in) {
+        bcr_mask mk = bcr_mask_of(rq);
+        pl = bcr_plancache_get(s.ctx, &s, &mk, rq->elsize, &cached);
+        if (!pl || bcr_schedule_reserve(pl, rq->elsize))
+            bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+    }
+    /* Planning can fail on one process only: all must know before any
+     * message goes out, or the others would wait for it forever. */
+    BCR_TRY(bcr_agree_error(s.ctx->comm, s.ctx->rank, s.ctx->size, e));
     if (!pl)
-        return bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+        return BCR_SUCCESS; /* in neither grid */
+    if (bcr_trace_enabled())
+        bcr_trace_call(rq, s.ctx->rank, pl, cached);
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
-    int rc = bcr_exec(pl, &ar, s.ctx->comm);
-    if (rc == BCR_ERR_NOMEM)
-        return bcr_err_plain(e, rq, rc, "out of memory for message buffers");
+    int rc = bcr_schedule_run(pl, &ar, s.ctx->comm);
     if (rc)
         return bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
     return BCR_SUCCESS;
@@ -36,15 +43,7 @@ int bcr_redistribute(const bcr_request *rq)
         return BCR_SUCCESS;
     }
     bcr_err e = {BCR_SUCCESS, -1, ""};
-    int rc = run(rq, &e);
-    if (rc != BCR_SUCCESS) {
-        if (e.code == BCR_SUCCESS) /* a layer returned a bare code */
-            bcr_err_plain(&e, rq, rc, "internal error %d", rc);
-        bcr_err_report(&e);
-    } else {
-        bcr_err_clear_last();
-    }
-    return rc;
+    return bcr_err_finish(&e, rq, run(rq, &e));
 }
 
 void bcr_finalize(void)

@@ -3,6 +3,9 @@
 # bcr_test_compare --systematic       deterministic sweep (about 1630 configs)
 # bcr_test_compare --random SEED N    N seeded random configurations
 # bcr_test_compare --replay SEED I    configuration I of a random run alone
+# Any of them with --via-plan: bcredist's side through bcr_plan_create,
+# bcr_plan_execute (twice, on new contents) and bcr_plan_destroy, some plans
+# executed once more after their contexts were freed and bcr_finalize.
 bcr_add_test_program(bcr_test_compare
   ${CMAKE_CURRENT_SOURCE_DIR}/compare_main.c
   ${CMAKE_CURRENT_SOURCE_DIR}/compare_exec.c
@@ -50,3 +53,34 @@ foreach(_variant "pack_buffer;BCR_PACK=buffer;4;4404;8000" "recv_sync;BCR_RECV=s
     LABELS compare)
   set_property(TEST compare_random_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT "${_env}")
 endforeach()
+
+# The plan API against the reference: the systematic sweep and random
+# configurations, through bcr_plan_create / bcr_plan_execute.
+bcr_add_mpi_test(compare_systematic_via_plan_np4 4 TIMEOUT 120
+  COMMAND $<TARGET_FILE:bcr_test_compare> --systematic --via-plan
+  LABELS compare)
+set(BCR_COMPARE_VIA_PLAN
+  # ranks seed count
+  2 2202 4000
+  3 3303 3000
+  4 4404 2500
+  6 6606 2000)
+list(LENGTH BCR_COMPARE_VIA_PLAN _n)
+math(EXPR _last "${_n} - 1")
+foreach(_i RANGE 0 ${_last} 3)
+  math(EXPR _j "${_i} + 1")
+  math(EXPR _k "${_i} + 2")
+  list(GET BCR_COMPARE_VIA_PLAN ${_i} _np)
+  list(GET BCR_COMPARE_VIA_PLAN ${_j} _seed)
+  list(GET BCR_COMPARE_VIA_PLAN ${_k} _count)
+  bcr_add_mpi_test(compare_random_via_plan_np${_np} ${_np} TIMEOUT 300
+    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count} --via-plan
+    LABELS compare)
+endforeach()
+# Plans with every message packed into our own buffers (no in-place MPI
+# datatypes kept in the plan).
+bcr_add_mpi_test(compare_random_via_plan_pack_buffer_np3 3 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 3313 1500 --via-plan
+  LABELS compare)
+set_property(TEST compare_random_via_plan_pack_buffer_np3 APPEND PROPERTY ENVIRONMENT
+  "BCR_PACK=buffer")

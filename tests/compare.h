@@ -102,6 +102,11 @@ typedef struct {
     long mismatches;  /* configurations with a difference seen on this rank */
     long printed;
     double t_ref, t_bcr; /* seconds spent in each routine on this rank */
+    /* --via-plan, on this rank: executions in all, of them after the
+     * contexts were freed, and after bcr_finalize too; executions with a
+     * NULL array where nothing was held; plans destroyed unexecuted after
+     * their contexts; direct calls between create and execute */
+    long p_exec, p_late, p_final, p_null, p_late_destroy, p_direct;
 } cmp_stats;
 
 /* Run one configuration on every rank (collective over the world; makes the
@@ -110,5 +115,19 @@ int cmp_run(const cmp_config *c, cmp_pool *pool, int rank, int nprocs,
             cmp_stats *st);
 void cmp_print_config(FILE *out, const cmp_config *c, const cmp_pool *pool,
                       int rank);
+
+/* ---- through the plan API (--via-plan) ---------------------------------- */
+/* Set by --via-plan: cmp_run hands bcredist's side of every configuration
+ * to bcr_plan_create / bcr_plan_execute instead of the direct call. */
+extern int cmp_via_plan;
+/* Index into the caller's per-configuration flags of the configuration
+ * cmp_run is about to run: a plan kept for later reports there. */
+extern long cmp_slot;
+/* Collective over the world, after every cmp_pool_flush in --via-plan mode:
+ * maybe bcr_finalize() (seeded by key), then execute the plans kept past
+ * their contexts once more, compare them with the reference's result of
+ * their second execution, and destroy them.  A plan that fails sets
+ * bad[its slot].  Returns the number of failing plans seen on this rank. */
+long cmp_plan_settle(uint64_t key, int rank, cmp_stats *st, unsigned char *bad);
 
 #endif

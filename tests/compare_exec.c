@@ -304,6 +304,12 @@ static void call_bcr(const cmp_config *c, const void *A, const int *da, void *B,
     }
 }
 
+static uint64_t config_key(const cmp_config *c, int rank)
+{
+    return cmp_mix(c->seed ^ cmp_mix((uint64_t)c->index * 131 + 17) ^
+                   cmp_mix((uint64_t)rank + 0xABCDEF));
+}
+
 /* ------------------------------------------------------------------------ */
 /* reporting                                                                */
 
@@ -428,20 +434,25 @@ static void report_head(FILE *o, const cmp_config *c, const cmp_pool *pool, int 
     cmp_print_config(o, c, pool, rank);
     int np, me;
     Cblacs_pinfo(&me, &np);
+    const char *via = cmp_via_plan ? " --via-plan" : "";
     if (c->seed || strcmp(c->mode, "systematic"))
-        fprintf(o, "    replay: mpiexec -n %d bcr_test_compare --replay %llu %ld\n", np,
-                (unsigned long long)c->seed, c->index);
+        fprintf(o, "    replay: mpiexec -n %d bcr_test_compare --replay %llu %ld%s\n", np,
+                (unsigned long long)c->seed, c->index, via);
     else
-        fprintf(o, "    replay: mpiexec -n %d bcr_test_compare --systematic --only %ld\n",
-                np, c->index);
+        fprintf(o, "    replay: mpiexec -n %d bcr_test_compare --systematic --only %ld%s\n",
+                np, c->index, via);
     st->printed++;
 }
 
 /* ------------------------------------------------------------------------ */
 
+static int run_plan(const cmp_config *c, cmp_pool *pool, int rank, cmp_stats *st);
+
 int cmp_run(const cmp_config *c, cmp_pool *pool, int rank, int nprocs,
             cmp_stats *st)
 {
+    if (cmp_via_plan)
+        return run_plan(c, pool, rank, st);
     cmp_pool_make(pool, c->world);
     cmp_pool_make(pool, c->ga);
     cmp_pool_make(pool, c->gb);
@@ -454,8 +465,7 @@ int cmp_run(const cmp_config *c, cmp_pool *pool, int rank, int nprocs,
     (void)nprocs;
 
     int esz = cmp_type_size[c->type];
-    uint64_t key = cmp_mix(c->seed ^ cmp_mix((uint64_t)c->index * 131 + 17) ^
-                           cmp_mix((uint64_t)rank + 0xABCDEF));
+    uint64_t key = config_key(c, rank);
     cmp_local A, B;
     local_setup(&A, c, &c->a, pool->ctxt[c->ga], rank, cmp_mix(key ^ 0xA));
     local_setup(&B, c, &c->b, pool->ctxt[c->gb], rank, cmp_mix(key ^ 0xB));
@@ -550,4 +560,377 @@ int cmp_run(const cmp_config *c, cmp_pool *pool, int rank, int nprocs,
     local_free(&A);
     local_free(&B);
     return bad;
+}
+
+/* ------------------------------------------------------------------------ */
+/* through the plan API (--via-plan)                                        */
+/*                                                                          */
+/* Per configuration, decided from (seed, index) alone so that every rank   */
+/* agrees: the plan is created before or after the reference call; now and */
+/* then a direct call on the same layout comes between create and execute; */
+/* the plan runs twice (the second time on new A and B contents, with NULL  */
+/* arrays where this process holds nothing of the submatrix); and a quarter */
+/* of the plans are kept past the contexts (and maybe bcr_finalize), then   */
+/* executed a third time or only destroyed by cmp_plan_settle.             */
+
+int cmp_via_plan;
+long cmp_slot;
+
+typedef struct kept {
+    struct kept *next;
+    bcr_plan_t plan;
+    int execute; /* execute once more before destroying */
+    long slot;
+    int ictxt;
+    cmp_config c;
+    cmp_pool pool;  /* specifications only, for reports */
+    cmp_local A, B; /* A.buf the input, A.buf2 its copy; B.buf the expected
+                     * result, B.buf2 B before the call */
+    int a_null, b_null;
+} kept;
+
+static kept *kept_head, *kept_tail;
+
+/* Elements of the m x n submatrix rectangle this process holds on one side
+ * (an upper bound of the trapezoid's). */
+static long rect_held(const cmp_local *L, const cmp_side *s, int m, int n)
+{
+    if (!L->in)
+        return 0;
+    long r = numroc(s->i - 1 + m, s->MB, L->myrow, s->RSRC, L->nprow) -
+             numroc(s->i - 1, s->MB, L->myrow, s->RSRC, L->nprow);
+    long q = numroc(s->j - 1 + n, s->NB, L->mycol, s->CSRC, L->npcol) -
+             numroc(s->j - 1, s->NB, L->mycol, s->CSRC, L->npcol);
+    return r * q;
+}
+
+typedef struct {
+    const cmp_config *c;
+    const cmp_pool *pool;
+    int rank, ictxt, esz;
+    const cmp_local *A, *B;
+    cmp_stats *st;
+} plan_view;
+
+/* Report one failing stage of a plan (one write per report). */
+static void plan_report(const plan_view *x, const char *stage, const char *why,
+                        int err, const char *msg, const unsigned char *bexp,
+                        const unsigned char *bgot, const unsigned char *aexp,
+                        const unsigned char *agot)
+{
+    x->st->mismatches++;
+    if (x->st->printed >= CMP_MAX_PRINTED)
+        return;
+    char *text = NULL;
+    size_t textlen = 0;
+    FILE *o = open_memstream(&text, &textlen);
+    if (!o)
+        return;
+    char head[300];
+    snprintf(head, sizeof head, "plan API, %s: %s", stage, why);
+    report_head(o, x->c, x->pool, x->rank, head, x->st);
+    fprintf(o, "    this rank: ictxt handle %d;", x->ictxt);
+    print_local(o, "A", x->A);
+    print_local(o, "B", x->B);
+    fprintf(o, "\n   ");
+    print_desc(o, "desca", x->A->desc);
+    print_desc(o, "descb", x->B->desc);
+    fprintf(o, "\n");
+    if (err)
+        fprintf(o, "    return / bcr_last_error() = %d: %s\n", err, msg ? msg : "(null)");
+    if (bexp && bgot)
+        report_diff(o, "B (expected = reference, got = bcredist)", x->B, &x->c->b, bexp,
+                    bgot, x->esz);
+    if (aexp && agot)
+        report_diff(o, "A (expected = before the call, got = after bcredist)", x->A,
+                    &x->c->a, aexp, agot, x->esz);
+    fclose(o);
+    fputs(text, stderr);
+    fflush(stderr);
+    free(text);
+}
+
+/* Compare one execution: its return code, B against the reference, A
+ * unchanged.  Returns 1 on a difference (reported). */
+static int plan_verdict(const plan_view *x, const char *stage, int rc,
+                        const unsigned char *bexp, const unsigned char *bgot,
+                        const unsigned char *aexp, const unsigned char *agot)
+{
+    const char *msg = "";
+    int last = bcr_last_error(&msg);
+    size_t abytes = (x->A->nel + 2 * CMP_GUARD) * (size_t)x->esz;
+    size_t bbytes = (x->B->nel + 2 * CMP_GUARD) * (size_t)x->esz;
+    int bdiff = x->B->in && memcmp(bexp, bgot, bbytes) != 0;
+    int adiff = x->A->in && memcmp(aexp, agot, abytes) != 0;
+    if (!rc && !last && !bdiff && !adiff)
+        return 0;
+    plan_report(x, stage,
+                rc     ? "bcr_plan_execute did not return BCR_SUCCESS"
+                : last ? "bcr_last_error() is not BCR_SUCCESS after bcr_plan_execute"
+                : bdiff ? "local B differs from the reference"
+                        : "bcredist modified local A",
+                rc ? rc : last, msg, bdiff ? bexp : NULL, bdiff ? bgot : NULL,
+                adiff ? aexp : NULL, adiff ? agot : NULL);
+    return 1;
+}
+
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "compare: out of memory\n");
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    }
+    return p;
+}
+
+static int run_plan(const cmp_config *c, cmp_pool *pool, int rank, cmp_stats *st)
+{
+    cmp_pool_make(pool, c->world);
+    cmp_pool_make(pool, c->ga);
+    cmp_pool_make(pool, c->gb);
+    st->configs++;
+    int ictxt = pool->ctxt[c->world];
+    if (ictxt < 0 || (c->odd_skip && rank % 2 == 1))
+        return 0; /* not a caller */
+    st->calls++;
+
+    cmp_rng v; /* the same on every rank */
+    cmp_rng_init(&v, c->seed, 0x504C414EULL, (uint64_t)c->index);
+    int create_first = cmp_chance(&v, 0.5);
+    int direct_too = cmp_chance(&v, 0.15);
+    int null_if_empty = cmp_chance(&v, 0.5);
+    int keep = cmp_chance(&v, 0.25);
+    int keep_execute = cmp_chance(&v, 0.75);
+
+    int esz = cmp_type_size[c->type];
+    uint64_t key = config_key(c, rank);
+    cmp_local A, B;
+    local_setup(&A, c, &c->a, pool->ctxt[c->ga], rank, cmp_mix(key ^ 0xA));
+    local_setup(&B, c, &c->b, pool->ctxt[c->gb], rank, cmp_mix(key ^ 0xB));
+    size_t abytes = (A.nel + 2 * CMP_GUARD) * (size_t)esz;
+    size_t bbytes = (B.nel + 2 * CMP_GUARD) * (size_t)esz;
+    plan_view x = {c, pool, rank, ictxt, esz, &A, &B, st};
+    int bad = 0;
+
+    /* The reference's arguments, and create's in buffers of our own that
+     * are scribbled over before executing: the plan must have copied them. */
+    int da_ref[9], db_ref[9], da[9], db[9];
+    char u[2] = {c->uplo, 0}, d[2] = {c->diag, 0};
+    unsigned char *b3 = NULL; /* B of a direct call between create and execute */
+    if (direct_too && B.in) {
+        b3 = xmalloc(bbytes);
+        memcpy(b3, B.buf, bbytes);
+    }
+    bcr_plan_t plan = NULL;
+    int created = 0;
+
+    for (int round = 0; round < 2; round++) {
+        const char *stage = round ? "second execution (new A and B contents)"
+                                  : "first execution";
+        int ref_first = round ? !c->ref_first : c->ref_first;
+        const void *pa = arr(&A, A.buf, esz);
+        void *pb = arr(&B, B.buf2, esz);
+        if (round) {
+            /* same layout, other contents; NULL where nothing is held */
+            uint64_t k2 = cmp_mix(key ^ 0x5EC0D);
+            if (A.in) {
+                fill(A.buf, A.nel + 2 * CMP_GUARD, c->type, cmp_mix(k2 ^ 0xA));
+                memcpy(A.buf2, A.buf, abytes);
+            }
+            if (B.in) {
+                fill(B.buf, B.nel + 2 * CMP_GUARD, c->type, cmp_mix(k2 ^ 0xB));
+                memcpy(B.buf2, B.buf, bbytes);
+            }
+            if (null_if_empty && rect_held(&A, &c->a, c->m, c->n) == 0)
+                pa = NULL;
+            if (null_if_empty && rect_held(&B, &c->b, c->m, c->n) == 0)
+                pb = NULL;
+        }
+        for (int step = 0; step < 4; step++) {
+            /* 0: create if create_first; 1: the reference if ref_first;
+             * 2: create if not yet done, a direct call now and then, and
+             * execute; 3: the reference if not ref_first */
+            if (step == 1 || step == 3) {
+                if ((step == 1) != (ref_first != 0))
+                    continue;
+                memcpy(da_ref, A.desc, sizeof da_ref);
+                memcpy(db_ref, B.desc, sizeof db_ref);
+                double t = MPI_Wtime();
+                call_ref(c, arr(&A, A.buf, esz), da_ref, arr(&B, B.buf, esz), db_ref, ictxt);
+                st->t_ref += MPI_Wtime() - t;
+                if (A.in && memcmp(A.buf, A.buf2, abytes)) {
+                    plan_report(&x, stage, "the reference modified local A", 0, "", NULL,
+                                NULL, NULL, NULL);
+                    bad = 1;
+                    memcpy(A.buf, A.buf2, abytes);
+                }
+                continue;
+            }
+            const char *msg = "";
+            int last;
+            if (!created && (step == 2 || create_first)) {
+                memcpy(da, A.desc, sizeof da);
+                memcpy(db, B.desc, sizeof db);
+                u[0] = c->uplo;
+                d[0] = c->diag;
+                double t = MPI_Wtime();
+                plan = bcr_plan_create(cmp_type_char[c->type], c->tr ? u : NULL,
+                                       c->tr ? d : NULL, c->m, c->n, c->a.i, c->a.j, da,
+                                       c->b.i, c->b.j, db, ictxt);
+                st->t_bcr += MPI_Wtime() - t;
+                created = 1;
+                last = bcr_last_error(&msg);
+                int ddiff = memcmp(da, A.desc, sizeof da) || memcmp(db, B.desc, sizeof db);
+                if (!plan || last || ddiff) {
+                    plan_report(&x, "bcr_plan_create",
+                                !plan  ? "bcr_plan_create returned NULL"
+                                : last ? "bcr_last_error() is not BCR_SUCCESS after create"
+                                       : "bcr_plan_create modified a descriptor",
+                                last, msg, NULL, NULL, NULL, NULL);
+                    bad = 1;
+                }
+                if (!plan)
+                    break;
+                for (int k = 0; k < 9; k++)
+                    da[k] = db[k] = -12345;
+                u[0] = d[0] = '?';
+            }
+            if (step == 0)
+                continue;
+            if (direct_too && !round) {
+                st->p_direct++;
+                call_bcr(c, arr(&A, A.buf, esz), A.desc, arr(&B, b3, esz), B.desc, ictxt);
+                last = bcr_last_error(&msg);
+                if (last) {
+                    plan_report(&x, "direct call after create",
+                                "bcr_last_error() is not BCR_SUCCESS", last, msg, NULL, NULL,
+                                NULL, NULL);
+                    bad = 1;
+                }
+                if (A.in && memcmp(A.buf, A.buf2, abytes)) {
+                    plan_report(&x, "direct call after create", "bcredist modified local A", 0,
+                                "", NULL, NULL, A.buf2, A.buf);
+                    bad = 1;
+                    memcpy(A.buf, A.buf2, abytes);
+                }
+            }
+            double t = MPI_Wtime();
+            int rc = bcr_plan_execute(plan, pa, pb);
+            st->t_bcr += MPI_Wtime() - t;
+            st->p_exec++;
+            st->p_null += (A.in && !pa) || (B.in && !pb);
+            last = bcr_last_error(&msg);
+            if (rc || last) {
+                plan_report(&x, stage,
+                            rc ? "bcr_plan_execute did not return BCR_SUCCESS"
+                               : "bcr_last_error() is not BCR_SUCCESS after execute",
+                            rc ? rc : last, msg, NULL, NULL, NULL, NULL);
+                bad = 1;
+            }
+            if (A.in && memcmp(A.buf, A.buf2, abytes)) {
+                plan_report(&x, stage, "bcredist modified local A", 0, "", NULL, NULL,
+                            A.buf2, A.buf);
+                bad = 1;
+                memcpy(A.buf, A.buf2, abytes);
+            }
+        }
+        if (!plan)
+            break;
+        if (B.in && memcmp(B.buf, B.buf2, bbytes)) {
+            plan_report(&x, stage, "local B differs from the reference", 0, "", B.buf, B.buf2,
+                        NULL, NULL);
+            bad = 1;
+        }
+        if (!round && b3 && memcmp(B.buf, b3, bbytes)) {
+            plan_report(&x, "direct call after create",
+                        "local B of the direct call differs from the reference", 0, "", B.buf,
+                        b3, NULL, NULL);
+            bad = 1;
+        }
+    }
+    free(b3);
+
+    if (plan && keep) {
+        kept *k = xmalloc(sizeof *k);
+        memset(k, 0, sizeof *k);
+        k->plan = plan;
+        k->execute = keep_execute;
+        k->slot = cmp_slot;
+        k->ictxt = ictxt;
+        k->c = *c;
+        k->pool = *pool;
+        k->A = A; /* the buffers move to the entry */
+        k->B = B;
+        /* B.buf holds the reference's result; B before the call is
+         * re-made from the same key */
+        if (B.in) {
+            uint64_t k2 = cmp_mix(key ^ 0x5EC0D);
+            fill(k->B.buf2, B.nel + 2 * CMP_GUARD, c->type, cmp_mix(k2 ^ 0xB));
+        }
+        k->a_null = null_if_empty && rect_held(&A, &c->a, c->m, c->n) == 0;
+        k->b_null = null_if_empty && rect_held(&B, &c->b, c->m, c->n) == 0;
+        if (kept_tail)
+            kept_tail->next = k;
+        else
+            kept_head = k;
+        kept_tail = k;
+        return bad;
+    }
+    bcr_plan_destroy(plan);
+    local_free(&A);
+    local_free(&B);
+    return bad;
+}
+
+long cmp_plan_settle(uint64_t key, int rank, cmp_stats *st, unsigned char *bad)
+{
+    cmp_rng r;
+    cmp_rng_init(&r, key, 0x5E771EULL, 0);
+    int finalized = cmp_chance(&r, 0.4);
+    if (finalized)
+        bcr_finalize();
+    long nbad = 0;
+    while (kept_head) {
+        kept *k = kept_head;
+        kept_head = k->next;
+        if (!kept_head)
+            kept_tail = NULL;
+        if (k->execute) {
+            int esz = cmp_type_size[k->c.type];
+            size_t bbytes = (k->B.nel + 2 * CMP_GUARD) * (size_t)esz;
+            unsigned char *work = k->B.in ? xmalloc(bbytes) : NULL;
+            if (work)
+                memcpy(work, k->B.buf2, bbytes);
+            const void *pa = k->a_null ? NULL : arr(&k->A, k->A.buf, esz);
+            void *pb = k->b_null ? NULL : arr(&k->B, work, esz);
+            double t = MPI_Wtime();
+            int rc = bcr_plan_execute(k->plan, pa, pb);
+            st->t_bcr += MPI_Wtime() - t;
+            st->p_exec++;
+            st->p_late++;
+            st->p_final += finalized;
+            st->p_null += (k->A.in && !pa) || (k->B.in && !pb);
+            plan_view x = {&k->c, &k->pool, rank, k->ictxt, esz, &k->A, &k->B, st};
+            /* the reference's B of the second execution is the expectation */
+            int b = plan_verdict(&x,
+                                 finalized ? "third execution, after the contexts were freed"
+                                             " and bcr_finalize()"
+                                           : "third execution, after the contexts were freed",
+                                 rc, k->B.buf, work, k->A.buf2, k->A.buf);
+            if (b) {
+                nbad++;
+                if (bad)
+                    bad[k->slot] = 1;
+            }
+            free(work);
+        } else {
+            st->p_late_destroy++;
+        }
+        bcr_plan_destroy(k->plan);
+        local_free(&k->A);
+        local_free(&k->B);
+        free(k);
+    }
+    return nbad;
 }

@@ -5,7 +5,10 @@
  *   bcr_test_compare --random SEED COUNT
  *   bcr_test_compare --replay SEED INDEX
  * with --watchdog SECONDS (default 60, 0 = off): name a configuration that
- * hangs, then exit.
+ * hangs, then exit; and --via-plan: bcredist's side goes through
+ * bcr_plan_create / bcr_plan_execute (twice, on new contents) /
+ * bcr_plan_destroy, some plans outliving their contexts and bcr_finalize
+ * (see compare_exec.c).
  *
  * For every configuration both routines run on the same local A; both local
  * B arrays start from the same non-zero pattern and are compared entirely
@@ -35,6 +38,7 @@ static unsigned watchdog_seconds = 60;
 static volatile long wd_index = -1;
 static volatile unsigned long long wd_seed;
 static volatile int wd_systematic, wd_rank;
+static volatile int wd_settle; /* in cmp_plan_settle, after wd_index */
 
 static char *put_num(char *p, unsigned long long v)
 {
@@ -61,7 +65,9 @@ static void on_alarm(int sig)
     char buf[256], *p = buf;
     p = put_str(p, "compare: HANG on rank ");
     p = put_num(p, (unsigned long long)wd_rank);
-    p = put_str(p, ": configuration did not finish in ");
+    p = put_str(p, wd_settle ? ": kept plans (executed once more after the configurations"
+                               " up to the one below) did not finish in "
+                             : ": configuration did not finish in ");
     p = put_num(p, watchdog_seconds);
     p = put_str(p, wd_systematic ? " s; replay: --systematic --only " : " s; replay: --replay ");
     if (!wd_systematic) {
@@ -69,6 +75,8 @@ static void on_alarm(int sig)
         p = put_str(p, " ");
     }
     p = put_num(p, (unsigned long long)wd_index);
+    if (cmp_via_plan)
+        p = put_str(p, " --via-plan");
     p = put_str(p, "\n");
     ssize_t w = write(2, buf, (size_t)(p - buf));
     (void)w;
@@ -89,11 +97,25 @@ static int run_one(const cmp_config *c, cmp_pool *pool, int rank, int nprocs,
     return bad;
 }
 
+/* --via-plan: after every pool flush, the plans kept past their contexts. */
+static void settle(uint64_t key, int rank, cmp_stats *st, unsigned char *bad)
+{
+    if (!cmp_via_plan)
+        return;
+    wd_settle = 1;
+    if (watchdog_seconds)
+        alarm(watchdog_seconds);
+    cmp_plan_settle(key, rank, st, bad);
+    if (watchdog_seconds)
+        alarm(0);
+    wd_settle = 0;
+}
+
 static void usage(void)
 {
-    fprintf(stderr, "usage: bcr_test_compare --systematic [--only INDEX] [--watchdog S]\n"
-                    "       bcr_test_compare --random SEED COUNT [--watchdog S]\n"
-                    "       bcr_test_compare --replay SEED INDEX [--watchdog S]\n");
+    fprintf(stderr, "usage: bcr_test_compare --systematic [--only INDEX] [--watchdog S] [--via-plan]\n"
+                    "       bcr_test_compare --random SEED COUNT [--watchdog S] [--via-plan]\n"
+                    "       bcr_test_compare --replay SEED INDEX [--watchdog S] [--via-plan]\n");
 }
 
 typedef struct {
@@ -134,6 +156,8 @@ int main(int argc, char **argv)
             mode = 1;
         } else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
             only = atol(argv[++a]);
+        } else if (!strcmp(argv[a], "--via-plan")) {
+            cmp_via_plan = 1;
         } else if (!strcmp(argv[a], "--watchdog") && a + 1 < argc) {
             watchdog_seconds = (unsigned)atoi(argv[++a]);
         } else if ((!strcmp(argv[a], "--random") || !strcmp(argv[a], "--replay")) &&
@@ -183,9 +207,11 @@ int main(int argc, char **argv)
             for (int k = 0; k < n; k++) {
                 if (only >= 0 && list[k].index != only)
                     continue;
+                cmp_slot = flags.n;
                 flag_push(&flags, run_one(&list[k], &pool, rank, nprocs, &st));
             }
             cmp_pool_flush(&pool);
+            settle(cmp_mix((uint64_t)s + 0x5157), rank, &st, flags.bad);
         }
         free(list);
     } else if (mode == 2) {
@@ -197,13 +223,17 @@ int main(int argc, char **argv)
                 /* now and then drop everything bcredist caches */
                 if (batch >= 0 && b % 8 == 0)
                     bcr_finalize();
+                if (batch >= 0)
+                    settle(cmp_mix(seed ^ cmp_mix((uint64_t)batch)), rank, &st, flags.bad);
                 cmp_random_pool(&pool, seed, b, nprocs);
                 batch = b;
             }
             cmp_random_config(&cfg, &pool, seed, i, nprocs);
+            cmp_slot = flags.n;
             flag_push(&flags, run_one(&cfg, &pool, rank, nprocs, &st));
         }
         cmp_pool_flush(&pool);
+        settle(cmp_mix(seed ^ cmp_mix((uint64_t)batch)), rank, &st, flags.bad);
     } else {
         cmp_random_pool(&pool, seed, index / CMP_BATCH, nprocs);
         cmp_random_config(&cfg, &pool, seed, index, nprocs);
@@ -211,8 +241,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "compare: replaying\n");
             cmp_print_config(stderr, &cfg, &pool, rank);
         }
+        cmp_slot = flags.n;
         flag_push(&flags, run_one(&cfg, &pool, rank, nprocs, &st));
         cmp_pool_flush(&pool);
+        settle(cmp_mix(seed ^ cmp_mix((uint64_t)(index / CMP_BATCH))), rank, &st, flags.bad);
     }
 
     /* Which configurations went wrong anywhere. */
@@ -237,8 +269,15 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", bad > 50 ? " ..." : "");
         }
         printf("compare: %d ranks, %ld calls in all, %.2f s (rank 0: %.2f s in the"
-               " reference, %.2f s in bcredist)\n",
-               nprocs, calls, MPI_Wtime() - t0, st.t_ref, st.t_bcr);
+               " reference, %.2f s in bcredist)%s\n",
+               nprocs, calls, MPI_Wtime() - t0, st.t_ref, st.t_bcr,
+               cmp_via_plan ? ", via the plan API" : "");
+        if (cmp_via_plan)
+            printf("compare: rank 0: %ld plan executions, %ld after their contexts were freed"
+                   " (%ld of them after bcr_finalize), %ld with a NULL array where nothing"
+                   " was held; %ld plans destroyed unexecuted after their contexts; %ld"
+                   " direct calls between create and execute\n",
+                   st.p_exec, st.p_late, st.p_final, st.p_null, st.p_late_destroy, st.p_direct);
         printf("compare: %ld configurations, %ld mismatches\n", nconf, bad);
         fflush(stdout);
     }

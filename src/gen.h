@@ -1,0 +1,135 @@
+/* Per-dimension run-list generators (internal).
+ *
+ * bcr_runlist_build (index1d.h) normalises the two axes, picks a generator
+ * whose precondition holds, lets it produce the runs of one period, and
+ * expands that period over the repeats.  Every generator must produce
+ * exactly what the general one produces; the specialised ones only get
+ * there with less work, from the closed forms of Hsu and Chung (kr <-> r)
+ * and Thakur (block <-> cyclic), see DESIGN.md "Specialised generators".
+ *
+ * Normalised coordinates.  Submatrix index k sits, on a side with block
+ * size nb over P processes, at the normalised global index G = s + k,
+ * where s = off mod nb: the submatrix starts s elements into a block owned
+ * by relative coordinate 0, and normalised block J = G / nb is owned by
+ * relative coordinate J mod P at the normalised local index
+ * (J / P) * nb + G mod nb.  Relative coordinate c is the absolute coordinate
+ * (first + c) mod P, with first = (src + off / nb) mod P, and the true
+ * local index exceeds the normalised one by a constant per coordinate, so
+ * RSRC, whole blocks of offset and the choice of grid all disappear: a
+ * generator sees only (nb, P, s) on each side and my relative coordinate.
+ * Neither shift nor rotation changes which runs are adjacent, so merging
+ * before or after undoing them gives the same runs.
+ */
+#ifndef BCR_GEN_H
+#define BCR_GEN_H
+
+#include "index1d.h"
+
+/* Returned by bcr_runlist_build_with besides 0 and -1 (out of memory). */
+#define BCR_GEN_NOT_APPLICABLE (-2) /* the forced generator's precondition fails */
+#define BCR_GEN_UNKNOWN (-3)        /* no generator by that number */
+
+/* Let the dispatcher choose (honours BCR_GENERATOR=auto|general). */
+#define BCR_GEN_AUTO (-1)
+
+typedef struct {
+    bcr_idx nb;    /* block size */
+    bcr_idx P;     /* processes along the axis */
+    bcr_idx s;     /* off mod nb */
+    bcr_idx first; /* absolute coordinate of relative coordinate 0 */
+    bcr_idx lead;  /* off / nb: whole blocks before the submatrix */
+} bcr_gen_side;
+
+typedef struct {
+    bcr_gen_side m, o; /* my side and the other side */
+    bcr_idx e;         /* my relative coordinate */
+    bcr_idx len;       /* the list covers k in [0, len) */
+    bcr_idx period;    /* L = lcm(m.P * m.nb, o.P * o.nb), or len if that overflows */
+    bcr_idx mine_step; /* L / m.P, or 0 if L overflows */
+    bcr_idx other_step;/* L / o.P, or 0 if L overflows */
+    bcr_idx plen;      /* generators cover k in [0, plen), plen = min(period, len) */
+} bcr_gen_problem;
+
+/* A run in normalised coordinates, `d` the other side's relative
+ * coordinate.  Generators append these in increasing k. */
+typedef struct {
+    bcr_idx k0, len, mine, other, d;
+} bcr_gen_piece;
+
+/* Pieces start in the sink itself: most periods are short, and a heap
+ * buffer per list was a good part of the building time. */
+#define BCR_GEN_SINK_LOCAL 128
+
+typedef struct {
+    bcr_gen_piece *v; /* local or heap */
+    bcr_idx n, cap;
+    bcr_gen_piece local[BCR_GEN_SINK_LOCAL];
+} bcr_gen_sink;
+
+void bcr_gen_sink_init(bcr_gen_sink *sk);
+int bcr_gen_sink_grow(bcr_gen_sink *sk);
+void bcr_gen_sink_free(bcr_gen_sink *sk);
+
+/* Returns 0, or -1 when out of memory. */
+static inline int bcr_gen_emit(bcr_gen_sink *sk, bcr_idx k0, bcr_idx len, bcr_idx mine,
+                               bcr_idx other, bcr_idx d)
+{
+    if (sk->n == sk->cap && bcr_gen_sink_grow(sk))
+        return -1;
+    bcr_gen_piece *p = &sk->v[sk->n++];
+    p->k0 = k0;
+    p->len = len;
+    p->mine = mine;
+    p->other = other;
+    p->d = d;
+    return 0;
+}
+
+/* Floor division and modulo for a possibly negative numerator, b > 0. */
+static inline bcr_idx bcr_floordiv(bcr_idx a, bcr_idx b)
+{
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+static inline bcr_idx bcr_mod(bcr_idx a, bcr_idx b)
+{
+    return a - bcr_floordiv(a, b) * b;
+}
+
+/* Each generator: a precondition on the normalised problem and the runs of
+ * k in [0, plen), emitted in increasing k.  Generators return 0 or -1. */
+typedef struct {
+    int (*applies)(const bcr_gen_problem *pb);
+    int (*generate)(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+} bcr_generator;
+
+int bcr_gen_identity_applies(const bcr_gen_problem *pb);
+int bcr_gen_identity(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+int bcr_gen_kr_to_r_applies(const bcr_gen_problem *pb);
+int bcr_gen_kr_to_r(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+int bcr_gen_r_to_kr_applies(const bcr_gen_problem *pb);
+int bcr_gen_r_to_kr(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+int bcr_gen_block_to_cyclic_applies(const bcr_gen_problem *pb);
+int bcr_gen_block_to_cyclic(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+int bcr_gen_cyclic_to_block_applies(const bcr_gen_problem *pb);
+int bcr_gen_cyclic_to_block(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+int bcr_gen_general_applies(const bcr_gen_problem *pb);
+int bcr_gen_general(const bcr_gen_problem *pb, bcr_gen_sink *sk);
+
+/* Normalise the arguments of bcr_runlist_build into pb. */
+void bcr_gen_normalise(bcr_gen_problem *pb, bcr_idx len, const bcr_axis *mine, int me,
+                       const bcr_axis *other);
+
+/* Turn the pieces of one period into out's periodic form (denormalised,
+ * bucketed, merged) and expand it into out's runs.  Rewrites the pieces in
+ * place but frees nothing of sk.  Returns 0 or -1; on -1 out holds no
+ * memory. */
+int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk);
+
+/* bcr_runlist_build with a chosen generator (BCR_GEN_* or BCR_GEN_AUTO).
+ * Returns 0, -1 (out of memory), BCR_GEN_NOT_APPLICABLE or
+ * BCR_GEN_UNKNOWN; on any error out holds no memory and
+ * bcr_runlist_free(out) is harmless. */
+int bcr_runlist_build_with(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
+                           const bcr_axis *other, int generator);
+
+#endif

@@ -1,0 +1,42 @@
+/* The 2-D strategy of a call: direct (one exchange, every message the
+ * product of a row run list and a column run list) or indirect per
+ * dimension (Thakur section 6.1: first the rows move inside each process
+ * column, into an intermediate laid out like B by rows and like A by
+ * columns, then the columns move inside each process row).  Indirect needs
+ * A and B on the same grid; it trades a second pass over the data for far
+ * fewer partners per process, which pays when there are many processes and
+ * small messages. */
+#ifndef BCR_SCHEDULE_H
+#define BCR_SCHEDULE_H
+
+#include <mpi.h>
+
+#include "exec.h"
+#include "plan.h"
+
+enum bcr_strategy { BCR_STRATEGY_DIRECT, BCR_STRATEGY_INDIRECT };
+
+typedef struct {
+    int strategy;
+    int active;         /* this process is in grid A or B */
+    bcr_plan phase[2];  /* direct: phase[0] only */
+    bcr_idx t_elems;    /* indirect: the intermediate's local array */
+    bcr_idx t_ld;
+} bcr_schedule;
+
+/* Which strategy this call uses: BCR_STRATEGY=direct|indirect|auto, auto
+ * asking the cost model.  Depends only on values all processes agreed on,
+ * so every process picks the same. */
+int bcr_strategy_choose(const bcr_setup *s, const bcr_mask *mk, size_t elsize);
+/* The strategy BCR_STRATEGY forces, or -1 for auto. */
+int bcr_strategy_forced(void);
+const char *bcr_strategy_name(int strategy);
+
+int bcr_schedule_build(bcr_schedule *sc, const bcr_setup *s, const bcr_mask *mk,
+                       size_t elsize, int myrank, int nranks);
+void bcr_schedule_free(bcr_schedule *sc);
+/* Reserve every buffer the schedule needs (see bcr_exec_reserve). */
+int bcr_schedule_reserve(const bcr_schedule *sc, size_t elsize);
+int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm);
+
+#endif

@@ -1,0 +1,44 @@
+#include "trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bcr_trace_enabled(void)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *env = getenv("BCR_TRACE");
+        enabled = env && *env && strcmp(env, "0") != 0;
+    }
+    return enabled;
+}
+
+static void half_totals(const bcr_half *h, size_t es, int *partners, long long *bytes)
+{
+    for (int k = 0; k < h->nparts; k++)
+        *bytes += (long long)(h->parts[k].count * (bcr_idx)es);
+    *partners += h->nparts;
+}
+
+void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached)
+{
+    int send_partners = 0, recv_partners = 0;
+    long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
+    int phases = sc->strategy == BCR_STRATEGY_INDIRECT ? 2 : 1;
+    for (int ph = 0; ph < phases; ph++) {
+        half_totals(&sc->phase[ph].send, rq->elsize, &send_partners, &send_bytes);
+        half_totals(&sc->phase[ph].recv, rq->elsize, &recv_partners, &recv_bytes);
+        if (sc->phase[ph].send.has_self)
+            local_bytes += (long long)(sc->phase[ph].send.self.count * (bcr_idx)rq->elsize);
+    }
+    const bcr_plan *p0 = &sc->phase[0];
+    const bcr_half *h = p0->send.active ? &p0->send : &p0->recv;
+    fprintf(stderr,
+            "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
+            "%lld bytes, recv %d partners %lld bytes, local %lld bytes\n",
+            rq->routine, rank, bcr_generator_name(h->rows.generator),
+            bcr_generator_name(h->cols.generator), bcr_strategy_name(sc->strategy),
+            cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
+            local_bytes);
+}

@@ -1,0 +1,46 @@
+# Both 2-D strategies against the reference, and proof from BCR_TRACE that
+# every strategy and every per-dimension generator really ran in a sweep
+# that found no mismatch (label "compare").
+bcr_add_mpi_test(compare_random_indirect_np4 4 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4114 6000 LABELS compare)
+set_property(TEST compare_random_indirect_np4 APPEND PROPERTY ENVIRONMENT "BCR_STRATEGY=indirect")
+bcr_add_mpi_test(compare_systematic_indirect_np6 6 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --systematic LABELS compare)
+set_property(TEST compare_systematic_indirect_np6 APPEND PROPERTY ENVIRONMENT "BCR_STRATEGY=indirect")
+
+set(_bcr_trace_script ${CMAKE_CURRENT_BINARY_DIR}/trace_check.cmake)
+file(WRITE ${_bcr_trace_script} [=[
+set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
+set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
+set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
+set(ENV{BCR_TRACE} 1)
+set(ENV{BCR_STRATEGY} indirect)
+set(ENV{BCR_GENERATOR} auto)
+execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --random 4224 2000
+  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 250)
+if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches")
+  message(FATAL_ERROR "sweep failed (exit ${rv}):\n${out}")
+endif()
+foreach(what "strategy direct" "strategy indirect" "plan cached" "plan new"
+             "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
+             "rows block_to_cyclic" "rows cyclic_to_block"
+             "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"
+             "cols block_to_cyclic" "cols cyclic_to_block")
+  string(REGEX MATCHALL "bcr_trace: [^\n]*${what}[,\n ]" hits "${err}")
+  list(LENGTH hits n)
+  message(STATUS "${what}: ${n} process-calls")
+  if(n EQUAL 0)
+    message(FATAL_ERROR "no call took the path '${what}'")
+  endif()
+endforeach()
+]=])
+add_test(NAME compare_trace_paths
+  COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_test_compare>
+          -P ${_bcr_trace_script})
+set_tests_properties(compare_trace_paths PROPERTIES TIMEOUT 300 LABELS compare PROCESSORS 1)
+
+# Every dimension through the general generator (the specialised ones are
+# checked against it exhaustively in bcr_gen).
+bcr_add_mpi_test(compare_random_general_np4 4 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4334 6000 LABELS compare)
+set_property(TEST compare_random_general_np4 APPEND PROPERTY ENVIRONMENT "BCR_GENERATOR=general")
