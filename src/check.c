@@ -292,6 +292,9 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
 
 int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
 {
+    /* an early local error must still leave both sides "outside" */
+    memset(s, 0, sizeof *s);
+    s->A.myrow = s->A.mycol = s->B.myrow = s->B.mycol = -1;
     if (!bcr_blacs_context_valid(rq->ictxt))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_ICTXT,
                            "ictxt = %d is not a BLACS context", rq->ictxt);

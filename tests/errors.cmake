@@ -1,6 +1,7 @@
 # Error handling: every class of bad input, at 4 and at 3 ranks, and the
 # abort / return error modes.
-bcr_add_test_program(bcr_test_errors ${CMAKE_CURRENT_SOURCE_DIR}/test_errors.c)
+bcr_add_test_program(bcr_test_errors ${CMAKE_CURRENT_SOURCE_DIR}/test_errors.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/mpi_check.c)
 
 foreach(np 4 3)
   bcr_add_mpi_test(bcr_errors_np${np} ${np} TIMEOUT 120

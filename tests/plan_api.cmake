@@ -2,7 +2,8 @@
 # empty plans, errors at create and at execute, plans outliving their
 # contexts.  Labels plan and errors; every case runs under an alarm (30 s,
 # 10 s in the oom tests), so a hang fails the test.
-bcr_add_test_program(bcr_test_plan_api ${CMAKE_CURRENT_SOURCE_DIR}/test_plan_api.c)
+bcr_add_test_program(bcr_test_plan_api ${CMAKE_CURRENT_SOURCE_DIR}/test_plan_api.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/mpi_check.c)
 
 foreach(np 3 4)
   bcr_add_mpi_test(plan_api_np${np} ${np} TIMEOUT 120
@@ -24,7 +25,8 @@ bcr_add_mpi_test(plan_api_type_unprintable_np3 3 TIMEOUT 120
 # bcr_plan_create and bcr_plan_execute fails in turn on one process; all
 # processes must agree on the outcome and nothing may hang.  The program's
 # and the static library's malloc, calloc and realloc are wrapped.
-bcr_add_test_program(bcr_test_plan_api_oom ${CMAKE_CURRENT_SOURCE_DIR}/test_plan_api.c)
+bcr_add_test_program(bcr_test_plan_api_oom ${CMAKE_CURRENT_SOURCE_DIR}/test_plan_api.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/mpi_check.c)
 target_compile_definitions(bcr_test_plan_api_oom PRIVATE BCR_TEST_OOM)
 target_link_options(bcr_test_plan_api_oom PRIVATE
   -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc)

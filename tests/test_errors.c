@@ -28,7 +28,6 @@
 #include "bcredist.h"
 
 #include <mpi.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,94 +40,16 @@
 
 /* ---- bookkeeping --------------------------------------------------------- */
 
-#define ELEMS 2048   /* every local array has this many elements */
-#define MSG_MAX 512
-#define OUT_MAX 4096
-#define CASE_TIMEOUT 60 /* seconds before a case counts as hung */
+#include "mpi_check.h"
 
-static int g_rank, g_size;
-static long g_checks, g_failed;
-static char g_case[200] = "(setup)";
-static int g_saved_stderr = -1;
+#define ELEMS 2048   /* every local array has this many elements */
+unsigned g_case_timeout = 60; /* seconds before a case counts as hung */
+
 static int g_verbose = 1;
 static int g_strict_format; /* BCR_TEST_STRICT_FORMAT=1: nothing after the detail */
 
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void failf(const char *fmt, ...)
-{
-    char buf[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    g_failed++;
-    printf("FAIL [rank %d] %s: %s\n", g_rank, g_case, buf);
-    fflush(stdout);
-}
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        g_checks++;                                                            \
-        if (!(cond))                                                           \
-            failf(__VA_ARGS__);                                                \
-    } while (0)
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    char buf[300];
-    int n = snprintf(buf, sizeof buf,
-                     "FAIL [rank %d] %s: no return within %d s (hang)\n", g_rank, g_case,
-                     CASE_TIMEOUT);
-    if (n > 0 && write(1, buf, (size_t)n) < 0)
-        n = 0;
-    _exit(3);
-}
-
-static void set_case(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void set_case(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g_case, sizeof g_case, fmt, ap);
-    va_end(ap);
-}
-
-/* ---- stderr capture ------------------------------------------------------ */
-
-static FILE *g_capfile;
-
-static void capture_begin(void)
-{
-    fflush(stderr);
-    g_capfile = tmpfile();
-    if (!g_capfile) {
-        perror("tmpfile");
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    g_saved_stderr = dup(2);
-    dup2(fileno(g_capfile), 2);
-}
-
-static void capture_end(char *out, size_t cap)
-{
-    fflush(stderr);
-    dup2(g_saved_stderr, 2);
-    close(g_saved_stderr);
-    g_saved_stderr = -1;
-    rewind(g_capfile);
-    size_t n = fread(out, 1, cap - 1, g_capfile);
-    out[n] = '\0';
-    fclose(g_capfile);
-    g_capfile = NULL;
-}
-
 /* ---- types and calls ----------------------------------------------------- */
 
-enum { T_S, T_D, T_C, T_Z, T_I, NTYPES };
-static const char tchar[NTYPES] = {'s', 'd', 'c', 'z', 'i'};
-static const size_t tsize[NTYPES] = {sizeof(float), sizeof(double), sizeof(float _Complex),
-                                     sizeof(double _Complex), sizeof(int)};
 enum { GE, TR };
 
 enum { ARG_UPLO, ARG_DIAG, ARG_M, ARG_N, ARG_A, ARG_IA, ARG_JA, ARG_DESCA,
@@ -240,73 +161,12 @@ static void fill(int type, void *buf, int seed)
 
 /* ---- grids --------------------------------------------------------------- */
 
-static int grid_pos(int ctxt, int *pr, int *pc, int *r, int *c)
-{
-    int a, b, x, y;
-    if (!pr) pr = &a;
-    if (!pc) pc = &b;
-    if (!r) r = &x;
-    if (!c) c = &y;
-    *pr = *pc = 0;
-    *r = *c = -1;
-    if (ctxt < 0)
-        return 0;
-    Cblacs_gridinfo(ctxt, pr, pc, r, c);
-    return *r >= 0 && *r < *pr && *c >= 0 && *c < *pc;
-}
-
-/* Rank of this process in ctxt (row-major position = rank in the BLACS
- * context's communicator), -1 outside. */
-static int ctxt_rank(int ctxt)
-{
-    int pr, pc, r, c;
-    if (!grid_pos(ctxt, &pr, &pc, &r, &c))
-        return -1;
-    return r * pc + c;
-}
-
-/* Number of indices in [lo, lo + len) that process p holds (by walking). */
-static int count_held(int lo, int len, int nb, int p, int src, int np)
-{
-    int cnt = 0;
-    for (int g = lo; g < lo + len; g++)
-        cnt += (src + g / nb) % np == p;
-    return cnt;
-}
-
-typedef struct {
-    int ctxt; /* grid context on this process, -1 outside */
-    int M, N, MB, NB, rsrc, csrc;
-} mat_t;
-
 static int local_rows(const mat_t *mt)
 {
     int pr, pc, r, c;
     if (!grid_pos(mt->ctxt, &pr, &pc, &r, &c))
         return -1;
     return count_held(0, mt->M, mt->MB, r, mt->rsrc, pr);
-}
-
-static void make_desc(int *d, const mat_t *mt)
-{
-    int pr, pc, r, c;
-    if (!grid_pos(mt->ctxt, &pr, &pc, &r, &c)) {
-        for (int i = 0; i < 9; i++)
-            d[i] = -1;
-        return;
-    }
-    int rows = count_held(0, mt->M, mt->MB, r, mt->rsrc, pr);
-    d[0] = 1;
-    d[1] = mt->ctxt;
-    d[2] = mt->M;
-    d[3] = mt->N;
-    d[4] = mt->MB;
-    d[5] = mt->NB;
-    d[6] = mt->rsrc;
-    d[7] = mt->csrc;
-    /* Generous padding so that changing M or MB on one process still leaves
-     * a locally valid LLD; it differs between processes on purpose. */
-    d[8] = (rows > mt->M ? rows : mt->M) + 1 + g_rank % 2;
 }
 
 static call_t make_call(int routine, int type, int ictxt, const mat_t *A, const mat_t *B,
@@ -326,42 +186,23 @@ static call_t make_call(int routine, int type, int ictxt, const mat_t *A, const 
     c.jb = jb;
     c.ictxt = ictxt;
     c.calls = ictxt >= 0;
-    make_desc(c.desca, A);
-    make_desc(c.descb, B);
+    /* Generous padding so that changing M or MB on one process still leaves
+     * a locally valid LLD; it differs between processes on purpose. */
+    make_desc(c.desca, A, 1);
+    make_desc(c.descb, B, 1);
     c.a_null = c.desca[1] < 0;
     c.b_null = c.descb[1] < 0;
     return c;
 }
 
-/* Elements of the m x n submatrix at (i, j) of this process that the call
- * reads or writes: the whole submatrix for gemr2d, the trapezoid for
- * trmr2d (0 outside the grid). */
-static int in_trapezoid(const call_t *c, int i, int j) /* 1-based in the submatrix */
-{
-    int unit = c->diag == 'U' || c->diag == 'u';
-    int m = c->m, n = c->n;
-    if (c->uplo == 'U' || c->uplo == 'u')
-        return i <= j + (m > n ? m - n : 0) - unit;
-    return i >= j - (n > m ? n - m : 0) + unit;
-}
-
+/* Elements of the m x n submatrix of this process that the call reads or
+ * writes: the whole submatrix for gemr2d, the trapezoid for trmr2d (0
+ * outside the grid). */
 static int held_count(const call_t *c, int side)
 {
-    const int *d = side ? c->descb : c->desca;
-    int i0 = side ? c->ib : c->ia, j0 = side ? c->jb : c->ja;
-    int pr, pc, r, q;
-    if (!grid_pos(d[1], &pr, &pc, &r, &q))
-        return 0;
-    int cnt = 0;
-    for (int j = 1; j <= c->n; j++) {
-        if ((d[7] + (j0 - 2 + j) / d[5]) % pc != q)
-            continue;
-        for (int i = 1; i <= c->m; i++)
-            if ((d[6] + (i0 - 2 + i) / d[4]) % pr == r &&
-                (c->routine == GE || in_trapezoid(c, i, j)))
-                cnt++;
-    }
-    return cnt;
+    return held_elements(side ? c->descb : c->desca, side ? c->ib : c->ia,
+                         side ? c->jb : c->ja, c->m, c->n, c->routine == TR, c->uplo,
+                         c->diag);
 }
 
 /* Elements of the whole m x n submatrix, trapezoid or not. */
@@ -558,8 +399,7 @@ static void check_valid(const char *what, const call_t *c)
     }
     /* The call must have moved data somewhere, or the comparison proves
      * nothing. */
-    int changed = c->calls && memcmp(m.b, m.b0, m.bytes) != 0, any = 0;
-    MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    int any = any_over_world(c->calls && memcmp(m.b, m.b0, m.bytes) != 0);
     if (c->m > 0 && c->n > 0 && g_rank == 0)
         CHECK(any, "%s: no process's B changed: the valid call did nothing", what);
     bufs_free(&m);
@@ -572,9 +412,7 @@ static void run_case(const char *name, const call_t *base, const call_t *c, cons
 {
     char rname[32];
     routine_name(rname, sizeof rname, c->routine, c->type);
-    set_case("%s [%s]", name, rname);
-    alarm(CASE_TIMEOUT);
-    MPI_Barrier(MPI_COMM_WORLD);
+    begin_case("%s [%s]", name, rname);
 
     if (!ex) {
         check_valid("accepted input", c);
@@ -668,49 +506,15 @@ static void run_case(const char *name, const call_t *base, const call_t *c, cons
     }
 
     /* The same text everywhere. */
-    struct {
-        int calls, code;
-        char msg[MSG_MAX];
-    } mine, *all = NULL;
-    memset(&mine, 0, sizeof mine);
-    mine.calls = c->calls;
-    mine.code = code;
-    snprintf(mine.msg, sizeof mine.msg, "%s", msg);
-    if (g_rank == 0)
-        all = malloc(sizeof mine * (size_t)g_size);
-    MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE, 0,
-               MPI_COMM_WORLD);
-    if (g_rank == 0) {
-        int first = -1;
-        for (int r = 0; r < g_size; r++) {
-            if (!all[r].calls)
-                continue;
-            if (first < 0) {
-                first = r;
-                continue;
-            }
-            CHECK(all[r].code == all[first].code && strcmp(all[r].msg, all[first].msg) == 0,
-                  "rank %d got \"%s\" (code %d) but rank %d got \"%s\" (code %d)", first,
-                  all[first].msg, all[first].code, r, all[r].msg, all[r].code);
-        }
-        if (g_verbose && first >= 0)
-            printf("ok   %s: \"%s\"\n", g_case, all[first].msg);
-        free(all);
-    }
+    char first[MSG_MAX];
+    if (same_everywhere(NULL, c->calls, code, msg, first, sizeof first) && g_verbose)
+        printf("ok   %s: \"%s\"\n", g_case, first);
     bufs_free(&m);
 
     /* Nothing left broken: a valid call on the same contexts. */
     check_valid("valid call after the error", base);
     fflush(stdout);
     alarm(0);
-}
-
-/* Collective helpers to pick processes. */
-static int max_over_world(int v)
-{
-    int r;
-    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return r;
 }
 
 /* World rank of a process for which cond holds, preferring one whose rank
@@ -1133,6 +937,14 @@ static void cases_neither(int routine)
                             "processes of grid B disagree on MB_B");
         run_case("grid B disagrees on MB_B, last process in neither grid", &b, &c, &e);
     }
+    /* Errors found before the descriptors are read (m, uplo) on a process
+     * outside both grids: it once read uninitialised grid state and crashed. */
+    {
+        call_t b = make_call(routine, next_type(), ctx_row, &A, &B, 5, 4, 2, 3, 3, 2), c = b;
+        c.m = -1;
+        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_M, SUF_ANY, -1, "m = -1, must be >= 0");
+        run_case("m = -1, last process in neither grid", &b, &c, &e);
+    }
 }
 
 /* Inputs the reference accepts: they must be accepted, with its result. */
@@ -1316,7 +1128,7 @@ static int mode_main(const char *mode)
         printf("%s: BCR_ON_ERROR=%s; making one bad call\n", mode,
                getenv("BCR_ON_ERROR") ? getenv("BCR_ON_ERROR") : "(unset)");
     fflush(stdout);
-    alarm(CASE_TIMEOUT);
+    alarm(g_case_timeout);
     int code = one_bad_call();
     alarm(0);
     int ok = code == BCR_ERR_ARGUMENT, all_ok;
@@ -1333,15 +1145,8 @@ static int mode_main(const char *mode)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-    signal(SIGALRM, on_alarm);
+    mpi_check_init(&argc, &argv);
     g_strict_format = getenv("BCR_TEST_STRICT_FORMAT") && atoi(getenv("BCR_TEST_STRICT_FORMAT"));
-    setvbuf(stdout, NULL, _IOLBF, 0);
-
-    int bp, bn;
-    Cblacs_pinfo(&bp, &bn);
     if (g_size < 2) {
         if (g_rank == 0)
             fprintf(stderr, "bcr_test_errors needs at least 2 processes\n");
@@ -1383,14 +1188,7 @@ int main(int argc, char **argv)
         check_valid("final valid call", &c);
     }
 
-    long tot[2] = {g_checks, g_failed}, sum[2];
-    MPI_Reduce(tot, sum, 2, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    int rc = 0;
-    if (g_rank == 0) {
-        printf("errors: %ld checks, %ld failed\n", sum[0], sum[1]);
-        rc = sum[1] != 0;
-    }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    int rc = finish_checks("errors");
     bcr_finalize();
     Cblacs_exit(1);
     MPI_Finalize();

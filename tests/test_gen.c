@@ -24,9 +24,9 @@
 #define _POSIX_C_SOURCE 200809L /* setenv, clock_gettime */
 
 #include "gen.h"
+#include "unit_check.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,29 +37,12 @@
 #define OFF_MAX 20
 #define LEN_MAX 80
 #define G_MAX (OFF_MAX + LEN_MAX + 1)
-#define MAX_REPORTS 30
+const long long unit_max_reports = 30; /* failures printed, then only counted */
 
-static long long n_cases, n_checks, n_failed;
+static long long n_cases;
 static long long hits[BCR_GEN_COUNT];  /* forced generator accepted and matched */
 static long long picks[BCR_GEN_COUNT]; /* the dispatcher's choices */
 static int full;
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void failf(const char *fmt, ...)
-{
-    n_failed++;
-    if (n_failed <= MAX_REPORTS) {
-        va_list ap;
-        va_start(ap, fmt);
-        fputs("FAIL: ", stdout);
-        vprintf(fmt, ap);
-        fputc('\n', stdout);
-        va_end(ap);
-    } else if (n_failed == MAX_REPORTS + 1) {
-        printf("FAIL: (further failures not shown)\n");
-    }
-}
 
 /* ---- brute force --------------------------------------------------------- */
 
@@ -73,17 +56,10 @@ static layout layouts[NB_MAX + 1][NP_MAX + 1][NP_MAX];
 
 static void layout_make(layout *L, int nb, int nprocs, int src)
 {
-    int count[NP_MAX] = {0};
-    int p = src;
     L->nb = nb;
     L->nprocs = nprocs;
     L->src = src;
-    for (int g = 0; g < G_MAX; g++) {
-        if (g > 0 && g % nb == 0)
-            p = (p + 1) % nprocs;
-        L->owner[g] = p;
-        L->local[g] = count[p]++;
-    }
+    unit_deal(nb, nprocs, src, G_MAX, L->owner, L->local);
 }
 
 typedef struct {

@@ -13,9 +13,9 @@
  * Exit status 0 when everything passed, 1 otherwise.
  */
 #include "index1d.h"
+#include "unit_check.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,34 +26,8 @@
 #define OFF_MAX 20
 #define G_MAX (LEN_MAX + OFF_MAX + 1) /* global indices needed by run lists */
 #define G_ROUND 200                   /* global indices for the scalar tests */
-#define MAX_REPORTS 40
 
-static long long n_checks;
-static long long n_failed;
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void failf(const char *fmt, ...)
-{
-    n_failed++;
-    if (n_failed <= MAX_REPORTS) {
-        va_list ap;
-        va_start(ap, fmt);
-        fputs("FAIL: ", stdout);
-        vprintf(fmt, ap);
-        fputc('\n', stdout);
-        va_end(ap);
-    } else if (n_failed == MAX_REPORTS + 1) {
-        printf("FAIL: (further failures not shown)\n");
-    }
-}
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        n_checks++;                                                            \
-        if (!(cond))                                                           \
-            failf(__VA_ARGS__);                                                \
-    } while (0)
+const long long unit_max_reports = 40; /* failures printed, then only counted */
 
 /* Brute-force layout of one axis: owner and local index of each global
  * index, found by dealing the indices out block by block. */
@@ -65,17 +39,10 @@ typedef struct {
 
 static void layout_make(layout *L, int nb, int nprocs, int src)
 {
-    int count[NP_MAX] = {0};
-    int p = src;
     L->nb = nb;
     L->nprocs = nprocs;
     L->src = src;
-    for (int g = 0; g < G_ROUND; g++) {
-        if (g > 0 && g % nb == 0)
-            p = (p + 1) % nprocs;
-        L->owner[g] = p;
-        L->local[g] = count[p]++;
-    }
+    unit_deal(nb, nprocs, src, G_ROUND, L->owner, L->local);
 }
 
 /* ---- scalar functions ---------------------------------------------------- */

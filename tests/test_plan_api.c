@@ -45,13 +45,11 @@
 
 #include <complex.h>
 #include <mpi.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "mpi_check.h"
 #include "scalapack_ref.h"
 
 #ifdef BCR_TEST_OOM
@@ -78,102 +76,10 @@ void *__wrap_calloc(size_t n, size_t s) { return oom_hit() ? NULL : __real_callo
 void *__wrap_realloc(void *p, size_t n) { return oom_hit() ? NULL : __real_realloc(p, n); }
 #endif
 
-#define ELEMS 4096      /* elements of every local array */
-#define OUT_MAX 4096    /* captured stderr */
-#define MSG_MAX 512
-static unsigned case_timeout = 30; /* seconds before a case counts as hung */
-
-static int g_rank, g_size;
-static long g_checks, g_failed;
-static char g_case[256] = "(setup)";
-
-static void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void failf(const char *fmt, ...)
-{
-    char buf[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    g_failed++;
-    printf("FAIL [rank %d] %s: %s\n", g_rank, g_case, buf);
-    fflush(stdout);
-}
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        g_checks++;                                                            \
-        if (!(cond))                                                           \
-            failf(__VA_ARGS__);                                                \
-    } while (0)
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    char buf[400];
-    int n = snprintf(buf, sizeof buf, "FAIL [rank %d] %s: no return within %d s (hang)\n",
-                     g_rank, g_case, case_timeout);
-    if (n > 0 && write(1, buf, (size_t)n) < 0)
-        n = 0;
-    _exit(3);
-}
-
-/* Start a case: name it, arm the alarm, line the processes up. */
-static void begin_case(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void begin_case(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g_case, sizeof g_case, fmt, ap);
-    va_end(ap);
-    alarm(case_timeout);
-    MPI_Barrier(MPI_COMM_WORLD);
-}
-
-static void end_case(void)
-{
-    MPI_Barrier(MPI_COMM_WORLD);
-    alarm(0);
-    if (g_rank == 0)
-        printf("done %s\n", g_case);
-}
-
-/* ---- stderr capture ------------------------------------------------------ */
-
-static FILE *g_capfile;
-static int g_saved_stderr = -1;
-
-static void capture_begin(void)
-{
-    fflush(stderr);
-    g_capfile = tmpfile();
-    if (!g_capfile) {
-        perror("tmpfile");
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    g_saved_stderr = dup(2);
-    dup2(fileno(g_capfile), 2);
-}
-
-static void capture_end(char *out, size_t cap)
-{
-    fflush(stderr);
-    dup2(g_saved_stderr, 2);
-    close(g_saved_stderr);
-    g_saved_stderr = -1;
-    rewind(g_capfile);
-    size_t n = fread(out, 1, cap - 1, g_capfile);
-    out[n] = '\0';
-    fclose(g_capfile);
-    g_capfile = NULL;
-}
+#define ELEMS 4096 /* elements of every local array */
+unsigned g_case_timeout = 30; /* seconds before a case counts as hung */
 
 /* ---- types --------------------------------------------------------------- */
-
-enum { T_S, T_D, T_C, T_Z, T_I, NTYPES };
-static const char tchar[NTYPES] = {'s', 'd', 'c', 'z', 'i'};
-static const size_t tsize[NTYPES] = {sizeof(float), sizeof(double), sizeof(float _Complex),
-                                     sizeof(double _Complex), sizeof(int)};
 
 /* Values that survive any copy bit for bit; seed tells data sets apart. */
 static void fill(int type, void *buf, int seed)
@@ -191,25 +97,6 @@ static void fill(int type, void *buf, int seed)
 }
 
 /* ---- grids --------------------------------------------------------------- */
-
-static int grid_pos(int ctxt, int *pr, int *pc, int *r, int *c)
-{
-    *pr = *pc = 0;
-    *r = *c = -1;
-    if (ctxt < 0)
-        return 0;
-    Cblacs_gridinfo(ctxt, pr, pc, r, c);
-    return *r >= 0 && *r < *pr && *c >= 0 && *c < *pc;
-}
-
-/* Rank of this process in ctxt's communicator (row-major), -1 outside. */
-static int ctxt_rank(int ctxt)
-{
-    int pr, pc, r, c;
-    if (!grid_pos(ctxt, &pr, &pc, &r, &c))
-        return -1;
-    return r * pc + c;
-}
 
 static int ctx_row; /* 1 x P: rank in ictxt = world rank */
 static int ctx_rev; /* 1 x P, world ranks reversed */
@@ -248,38 +135,11 @@ static void make_grids(void)
 /* ---- layouts --------------------------------------------------------------- */
 
 typedef struct {
-    int ctxt; /* grid, -1 outside */
-    int M, N, MB, NB, rsrc, csrc;
-} mat_t;
-
-typedef struct {
     int tr, type;
     char uplo, diag;
     int m, n, ia, ja, ib, jb, ictxt;
     int desca[9], descb[9];
 } lay_t;
-
-static int count_held(int lo, int len, int nb, int p, int src, int np)
-{
-    int cnt = 0;
-    for (int g = lo; g < lo + len; g++)
-        cnt += (src + g / nb) % np == p;
-    return cnt;
-}
-
-static void make_desc(int *d, const mat_t *mt)
-{
-    int pr, pc, r, c;
-    if (!grid_pos(mt->ctxt, &pr, &pc, &r, &c)) {
-        for (int i = 0; i < 9; i++)
-            d[i] = -1;
-        return;
-    }
-    int rows = count_held(0, mt->M, mt->MB, r, mt->rsrc, pr);
-    int d9[9] = {1, mt->ctxt, mt->M, mt->N, mt->MB, mt->NB, mt->rsrc, mt->csrc,
-                 rows + 1 + g_rank % 2};
-    memcpy(d, d9, sizeof d9);
-}
 
 static lay_t make_lay(int tr, int type, int ictxt, mat_t A, mat_t B, int m, int n, int ia,
                       int ja, int ib, int jb)
@@ -297,8 +157,8 @@ static lay_t make_lay(int tr, int type, int ictxt, mat_t A, mat_t B, int m, int 
     L.ib = ib;
     L.jb = jb;
     L.ictxt = ictxt;
-    make_desc(L.desca, &A);
-    make_desc(L.descb, &B);
+    make_desc(L.desca, &A, 0);
+    make_desc(L.descb, &B, 0);
     return L;
 }
 
@@ -317,32 +177,11 @@ static lay_t std_lay(int tr, int type, int ictxt, int ga, int gb)
     return make_lay(tr, type, ictxt, A, B, 5, 4, 2, 3, 3, 2);
 }
 
-static int in_trapezoid(const lay_t *L, int i, int j) /* 1-based in the submatrix */
-{
-    int unit = L->diag == 'U' || L->diag == 'u';
-    int m = L->m, n = L->n;
-    if (L->uplo == 'U' || L->uplo == 'u')
-        return i <= j + (m > n ? m - n : 0) - unit;
-    return i >= j - (n > m ? n - m : 0) + unit;
-}
-
 /* Elements of the submatrix (trapezoid for trmr2d) this process holds. */
 static int held(const lay_t *L, int side)
 {
-    const int *d = side ? L->descb : L->desca;
-    int i0 = side ? L->ib : L->ia, j0 = side ? L->jb : L->ja;
-    int pr, pc, r, q;
-    if (!grid_pos(d[1], &pr, &pc, &r, &q))
-        return 0;
-    int cnt = 0;
-    for (int j = 1; j <= L->n; j++) {
-        if ((d[7] + (j0 - 2 + j) / d[5]) % pc != q)
-            continue;
-        for (int i = 1; i <= L->m; i++)
-            if ((d[6] + (i0 - 2 + i) / d[4]) % pr == r && (!L->tr || in_trapezoid(L, i, j)))
-                cnt++;
-    }
-    return cnt;
+    return held_elements(side ? L->descb : L->desca, side ? L->ib : L->ia,
+                         side ? L->jb : L->ja, L->m, L->n, L->tr, L->uplo, L->diag);
 }
 
 /* type: the type character to pass, or -1 for the layout's own */
@@ -423,20 +262,6 @@ static long first_diff(const unsigned char *x, const unsigned char *y, size_t n,
 
 static const void *a_of(const lay_t *L, const bufs_t *m) { return L->desca[1] >= 0 ? m->a : NULL; }
 static void *b_of(const lay_t *L, bufs_t *m) { return L->descb[1] >= 0 ? m->b : NULL; }
-
-static int any_over_world(int v)
-{
-    int r;
-    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    return r;
-}
-
-static int max_over_world(int v)
-{
-    int r;
-    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return r;
-}
 
 /* World rank of a process where cond holds, preferring one whose rank in
  * ictxt differs from its world rank and from 0 (so the printed rank tells
@@ -521,34 +346,9 @@ static void check_msg(const char *what, int code, int want, const char *out, con
 /* Every process that took part got the same text and code.  Collective. */
 static void check_same(const char *what, int took_part, int code, const char *msg)
 {
-    struct {
-        int part, code;
-        char msg[MSG_MAX];
-    } mine, *all = NULL;
-    memset(&mine, 0, sizeof mine);
-    mine.part = took_part;
-    mine.code = code;
-    snprintf(mine.msg, sizeof mine.msg, "%s", msg ? msg : "(NULL)");
-    if (g_rank == 0)
-        all = malloc(sizeof mine * (size_t)g_size);
-    MPI_Gather(&mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE, 0,
-               MPI_COMM_WORLD);
-    if (g_rank == 0) {
-        int first = -1;
-        for (int r = 0; r < g_size; r++) {
-            if (!all[r].part)
-                continue;
-            if (first < 0)
-                first = r;
-            else
-                CHECK(all[r].code == all[first].code && !strcmp(all[r].msg, all[first].msg),
-                      "%s: rank %d got \"%s\" (code %d) but rank %d got \"%s\" (code %d)", what,
-                      first, all[first].msg, all[first].code, r, all[r].msg, all[r].code);
-        }
-        if (first >= 0)
-            printf("     %s: \"%s\"\n", what, all[first].msg);
-        free(all);
-    }
+    char first[MSG_MAX];
+    if (same_everywhere(what, took_part, code, msg, first, sizeof first))
+        printf("     %s: \"%s\"\n", what, first);
 }
 
 /* ---- the cases ------------------------------------------------------------- */
@@ -1206,7 +1006,7 @@ static void oom_stage(int stage, int tr, int w)
 /* stage 0: create, 1: execute; the failing process is each in turn */
 static int mode_oom(int stage)
 {
-    case_timeout = 10; /* tiny cases: a hang shows sooner */
+    g_case_timeout = 10; /* tiny cases: a hang shows sooner */
     for (int tr = 0; tr < 2; tr++)
         for (int w = 0; w < g_size; w++)
             oom_stage(stage, tr, w);
@@ -1216,13 +1016,7 @@ static int mode_oom(int stage)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &g_size);
-    signal(SIGALRM, on_alarm);
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    int bp, bn;
-    Cblacs_pinfo(&bp, &bn);
+    mpi_check_init(&argc, &argv);
     if (g_size < 3 || g_size > 64) {
         if (g_rank == 0)
             fprintf(stderr, "bcr_test_plan_api needs 3 to 64 processes\n");
@@ -1255,14 +1049,7 @@ int main(int argc, char **argv)
         case_null_plan();
         case_outlive();
     }
-    long tot[2] = {g_checks, g_failed}, sum[2];
-    MPI_Reduce(tot, sum, 2, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
-    int rc = 0;
-    if (g_rank == 0) {
-        printf("plan_api: %ld checks, %ld failed\n", sum[0], sum[1]);
-        rc = sum[1] != 0;
-    }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    int rc = finish_checks("plan_api");
     Cblacs_exit(1);
     MPI_Finalize();
     return rc;
