@@ -1,0 +1,190 @@
+! The bcredist Fortran module: explicit interfaces for bcredist's
+! redistribution routines, with ScaLAPACK's arguments (those of PDGEMR2D and
+! PDTRMR2D) and ScaLAPACK's results, for the five types:
+!
+!   use bcredist
+!   call bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt)
+!   call bcr_pztrmr2d('U', 'N', m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt)
+!
+! Descriptors are the nine default integers of ScaLAPACK (integer(c_int) is
+! gfortran's default integer); arrays are assumed-size, so any array or
+! array element may be passed, as with ScaLAPACK.  A process outside grid A
+! passes desca(2) = -1 and any array (a one-element dummy will do); likewise
+! for B.  Every process of ictxt calls.  Errors never stop the program: each
+! process prints one line and returns with B untouched; bcr_last_error tells
+! what happened.
+!
+! The routines are the C functions bcr_p?gemr2d_ / bcr_p?trmr2d_ of
+! libbcredist_fortran (every argument by reference; only uplo(1:1) and
+! diag(1:1) are read), so code without the module can call them too.
+module bcredist
+  use, intrinsic :: iso_c_binding, only: c_int, c_char, c_float, c_double, &
+       c_float_complex, c_double_complex, c_ptr, c_size_t, c_associated, &
+       c_f_pointer
+  implicit none
+  private
+
+  public :: bcr_psgemr2d, bcr_pdgemr2d, bcr_pcgemr2d, bcr_pzgemr2d, bcr_pigemr2d
+  public :: bcr_pstrmr2d, bcr_pdtrmr2d, bcr_pctrmr2d, bcr_pztrmr2d, bcr_pitrmr2d
+  public :: bcr_finalize, bcr_set_error_mode, bcr_last_error
+
+  ! Codes returned by bcr_last_error (bcredist.h's enum bcr_error_code).
+  integer, parameter, public :: BCR_SUCCESS = 0
+  integer, parameter, public :: BCR_ERR_ARGUMENT = 1
+  integer, parameter, public :: BCR_ERR_INCONSISTENT = 2
+  integer, parameter, public :: BCR_ERR_GRID = 3
+  integer, parameter, public :: BCR_ERR_NOMEM = 4
+  integer, parameter, public :: BCR_ERR_MPI = 5
+  ! Modes for bcr_set_error_mode.
+  integer, parameter, public :: BCR_ERRORS_RETURN = 0
+  integer, parameter, public :: BCR_ERRORS_ABORT = 1
+
+  interface
+     subroutine bcr_psgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_psgemr2d_")
+       import :: c_int, c_float
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       real(c_float), dimension(*), intent(in) :: a
+       real(c_float), dimension(*), intent(inout) :: b
+     end subroutine bcr_psgemr2d
+
+     subroutine bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pdgemr2d_")
+       import :: c_int, c_double
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       real(c_double), dimension(*), intent(in) :: a
+       real(c_double), dimension(*), intent(inout) :: b
+     end subroutine bcr_pdgemr2d
+
+     subroutine bcr_pcgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pcgemr2d_")
+       import :: c_int, c_float_complex
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       complex(c_float_complex), dimension(*), intent(in) :: a
+       complex(c_float_complex), dimension(*), intent(inout) :: b
+     end subroutine bcr_pcgemr2d
+
+     subroutine bcr_pzgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pzgemr2d_")
+       import :: c_int, c_double_complex
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       complex(c_double_complex), dimension(*), intent(in) :: a
+       complex(c_double_complex), dimension(*), intent(inout) :: b
+     end subroutine bcr_pzgemr2d
+
+     subroutine bcr_pigemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pigemr2d_")
+       import :: c_int
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       integer(c_int), dimension(*), intent(in) :: a
+       integer(c_int), dimension(*), intent(inout) :: b
+     end subroutine bcr_pigemr2d
+
+     subroutine bcr_pstrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pstrmr2d_")
+       import :: c_int, c_char, c_float
+       character(kind=c_char, len=1), intent(in) :: uplo, diag
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       real(c_float), dimension(*), intent(in) :: a
+       real(c_float), dimension(*), intent(inout) :: b
+     end subroutine bcr_pstrmr2d
+
+     subroutine bcr_pdtrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pdtrmr2d_")
+       import :: c_int, c_char, c_double
+       character(kind=c_char, len=1), intent(in) :: uplo, diag
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       real(c_double), dimension(*), intent(in) :: a
+       real(c_double), dimension(*), intent(inout) :: b
+     end subroutine bcr_pdtrmr2d
+
+     subroutine bcr_pctrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pctrmr2d_")
+       import :: c_int, c_char, c_float_complex
+       character(kind=c_char, len=1), intent(in) :: uplo, diag
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       complex(c_float_complex), dimension(*), intent(in) :: a
+       complex(c_float_complex), dimension(*), intent(inout) :: b
+     end subroutine bcr_pctrmr2d
+
+     subroutine bcr_pztrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pztrmr2d_")
+       import :: c_int, c_char, c_double_complex
+       character(kind=c_char, len=1), intent(in) :: uplo, diag
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       complex(c_double_complex), dimension(*), intent(in) :: a
+       complex(c_double_complex), dimension(*), intent(inout) :: b
+     end subroutine bcr_pztrmr2d
+
+     subroutine bcr_pitrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
+          bind(C, name="bcr_pitrmr2d_")
+       import :: c_int, c_char
+       character(kind=c_char, len=1), intent(in) :: uplo, diag
+       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(c_int), dimension(9), intent(in) :: desca, descb
+       integer(c_int), dimension(*), intent(in) :: a
+       integer(c_int), dimension(*), intent(inout) :: b
+     end subroutine bcr_pitrmr2d
+
+     ! Release bcredist's cached communicators, grid maps and buffers.
+     ! Collective over every process that called bcredist; MPI_Finalize
+     ! also does it.
+     subroutine bcr_finalize() bind(C, name="bcr_finalize")
+     end subroutine bcr_finalize
+
+     ! BCR_ERRORS_RETURN (the default) or BCR_ERRORS_ABORT (MPI_Abort after
+     ! printing the message).
+     subroutine bcr_set_error_mode(mode) bind(C, name="bcr_set_error_mode")
+       import :: c_int
+       integer(c_int), value, intent(in) :: mode
+     end subroutine bcr_set_error_mode
+  end interface
+
+  interface
+     function c_last_error(message) bind(C, name="bcr_last_error") result(code)
+       import :: c_int, c_ptr
+       type(c_ptr), intent(out) :: message
+       integer(c_int) :: code
+     end function c_last_error
+
+     function c_strlen(s) bind(C, name="strlen") result(length)
+       import :: c_ptr, c_size_t
+       type(c_ptr), value, intent(in) :: s
+       integer(c_size_t) :: length
+     end function c_strlen
+  end interface
+
+contains
+
+  ! Code of this thread's last bcredist call (BCR_SUCCESS when it worked);
+  ! message, when present, receives the one-line description (blank on
+  ! success), truncated to its length.
+  function bcr_last_error(message) result(code)
+    character(len=*), intent(out), optional :: message
+    integer :: code
+    type(c_ptr) :: p
+    character(kind=c_char), dimension(:), pointer :: text
+    integer :: i, length
+
+    code = int(c_last_error(p))
+    if (.not. present(message)) return
+    message = ' '
+    if (.not. c_associated(p)) return
+    length = int(c_strlen(p))
+    if (length == 0) return
+    call c_f_pointer(p, text, [length])
+    do i = 1, min(length, len(message))
+       message(i:i) = text(i)
+    end do
+  end function bcr_last_error
+
+end module bcredist

@@ -1,0 +1,76 @@
+# The ScaLAPACK drop-in (fortran-bindings/scalapack_dropin.c): programs
+# written against plain ScaLAPACK, run three ways on 4 processes:
+#   ref      built and run unmodified, no drop-in: the reference bytes
+#   link     the same source linked with the drop-in before ScaLAPACK
+#            (Fortran: libbcredist_scalapack.so; C: libbcredist_scalapack.a)
+#   preload  the unmodified binary with the drop-in in LD_PRELOAD
+# link and preload must give the reference's bytes, and BCR_VERBOSE must
+# show that every call (p?gemr2d_, p?trmr2d_, Cp?gemr2d, ..., and the
+# legacy ...o variants) reached bcredist.  See dropin_check.cmake.  Label
+# dropin.
+set(_bcr_dropin_dir ${CMAKE_CURRENT_BINARY_DIR}/dropin_out)
+
+# bcr_dropin_tests(tag plain-exe linked-exe entry...)
+function(bcr_dropin_tests tag plain linked)
+  string(REPLACE ";" ":" entries "${ARGN}")
+  set(common -DMPIEXEC=${BCR_MPIEXEC} -DNP=4 -DTAG=${tag}
+    -DREFDIR=${_bcr_dropin_dir}/${tag}_ref
+    -DDROPIN=$<TARGET_FILE:bcredist_scalapack> -DENTRIES=${entries})
+  add_test(NAME dropin_${tag}_ref
+    COMMAND ${CMAKE_COMMAND} ${common} -DMODE=ref -DEXE=$<TARGET_FILE:${plain}>
+            -DOUTDIR=${_bcr_dropin_dir}/${tag}_ref -P ${CMAKE_CURRENT_SOURCE_DIR}/dropin_check.cmake)
+  add_test(NAME dropin_${tag}_link
+    COMMAND ${CMAKE_COMMAND} ${common} -DMODE=link -DEXE=$<TARGET_FILE:${linked}>
+            -DOUTDIR=${_bcr_dropin_dir}/${tag}_link -P ${CMAKE_CURRENT_SOURCE_DIR}/dropin_check.cmake)
+  add_test(NAME dropin_${tag}_preload
+    COMMAND ${CMAKE_COMMAND} ${common} -DMODE=preload -DEXE=$<TARGET_FILE:${plain}>
+            -DOUTDIR=${_bcr_dropin_dir}/${tag}_preload -P ${CMAKE_CURRENT_SOURCE_DIR}/dropin_check.cmake)
+  set_tests_properties(dropin_${tag}_ref PROPERTIES
+    FIXTURES_SETUP dropin_${tag}_ref TIMEOUT 90 LABELS dropin PROCESSORS 1)
+  set_tests_properties(dropin_${tag}_link dropin_${tag}_preload PROPERTIES
+    FIXTURES_REQUIRED dropin_${tag}_ref TIMEOUT 90 LABELS dropin PROCESSORS 1)
+endfunction()
+
+set(_bcr_entries_c "")
+set(_bcr_entries_f "")
+foreach(t s d c z i)
+  list(APPEND _bcr_entries_c Cp${t}gemr2d Cp${t}trmr2d Cp${t}gemr2do Cp${t}trmr2do)
+  list(APPEND _bcr_entries_f p${t}gemr2d_ p${t}trmr2d_ p${t}gemr2do_ p${t}trmr2do_)
+endforeach()
+
+# C: Cp?gemr2d, Cp?trmr2d, Cp?gemr2do, Cp?trmr2do.  Linked with the static
+# drop-in, which must come before ScaLAPACK on the link line.
+add_executable(bcr_dropin_c_plain ${CMAKE_CURRENT_SOURCE_DIR}/dropin_prog.c)
+add_executable(bcr_dropin_c_linked ${CMAKE_CURRENT_SOURCE_DIR}/dropin_prog.c)
+target_link_libraries(bcr_dropin_c_plain PRIVATE ${BCR_SCALAPACK_TARGET} MPI::MPI_C)
+target_link_libraries(bcr_dropin_c_linked PRIVATE
+  bcredist_scalapack_static ${BCR_SCALAPACK_TARGET} MPI::MPI_C)
+foreach(t bcr_dropin_c_plain bcr_dropin_c_linked)
+  target_include_directories(${t} PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_compile_options(${t} PRIVATE ${BCR_WARNINGS})
+endforeach()
+bcr_dropin_tests(c bcr_dropin_c_plain bcr_dropin_c_linked ${_bcr_entries_c})
+
+# Fortran: p?gemr2d, p?trmr2d, p?gemr2do, p?trmr2do.  Linked with the
+# shared drop-in first.
+if(CMAKE_Fortran_COMPILER_LOADED)
+  find_package(MPI REQUIRED COMPONENTS Fortran)
+  if(NOT TARGET bcr_ftest_layout)
+    add_library(bcr_ftest_layout OBJECT ${CMAKE_CURRENT_SOURCE_DIR}/ftest_layout.f90)
+    set_target_properties(bcr_ftest_layout PROPERTIES
+      Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
+    target_include_directories(bcr_ftest_layout INTERFACE ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
+  endif()
+  add_executable(bcr_dropin_f_plain ${CMAKE_CURRENT_SOURCE_DIR}/dropin_prog.f90)
+  add_executable(bcr_dropin_f_linked ${CMAKE_CURRENT_SOURCE_DIR}/dropin_prog.f90)
+  target_link_libraries(bcr_dropin_f_plain PRIVATE
+    bcr_ftest_layout ${BCR_SCALAPACK_TARGET} MPI::MPI_Fortran)
+  target_link_libraries(bcr_dropin_f_linked PRIVATE
+    bcr_ftest_layout bcredist_scalapack ${BCR_SCALAPACK_TARGET} MPI::MPI_Fortran)
+  foreach(t bcr_dropin_f_plain bcr_dropin_f_linked)
+    target_compile_options(${t} PRIVATE -Wall -Wextra)
+    set_target_properties(${t} PROPERTIES
+      Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/${t})
+  endforeach()
+  bcr_dropin_tests(f bcr_dropin_f_plain bcr_dropin_f_linked ${_bcr_entries_f})
+endif()

@@ -1,0 +1,23 @@
+# The Fortran module (fortran-bindings/bcredist.f90): a Fortran program that
+# calls every routine through `use bcredist` and ScaLAPACK's own p?gemr2d /
+# p?trmr2d on the same input, and compares B byte for byte.  Label fortran.
+if(TARGET bcredist_fortran)
+  find_package(MPI REQUIRED COMPONENTS Fortran)
+  # Layouts and cases shared by the Fortran tests (also dropin.cmake).
+  if(NOT TARGET bcr_ftest_layout)
+    add_library(bcr_ftest_layout OBJECT ${CMAKE_CURRENT_SOURCE_DIR}/ftest_layout.f90)
+    set_target_properties(bcr_ftest_layout PROPERTIES
+      Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
+    target_include_directories(bcr_ftest_layout INTERFACE ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
+  endif()
+  add_executable(bcr_test_fortran_module ${CMAKE_CURRENT_SOURCE_DIR}/fortran_module_test.f90)
+  target_compile_options(bcr_test_fortran_module PRIVATE -Wall -Wextra)
+  set_target_properties(bcr_test_fortran_module PROPERTIES
+    Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/bcr_test_fortran_module)
+  target_link_libraries(bcr_test_fortran_module PRIVATE
+    bcr_ftest_layout bcredist_fortran ${BCR_SCALAPACK_TARGET} MPI::MPI_Fortran)
+  bcr_add_mpi_test(fortran_module_np4 4 TIMEOUT 60
+    COMMAND $<TARGET_FILE:bcr_test_fortran_module> LABELS fortran)
+  set_tests_properties(fortran_module_np4 PROPERTIES
+    PASS_REGULAR_EXPRESSION "fortran module: [0-9]+ comparisons per process, 0 mismatches")
+endif()

@@ -1,0 +1,19 @@
+# Install and package: `cmake --install` into a scratch prefix, then an
+# outside project (install_project/) configured, built and run against it
+# with find_package(bcredist CONFIG REQUIRED) and with pkg-config, and the
+# installed drop-in preloaded into an unmodified ScaLAPACK program.  See
+# install_check.cmake.  Label install.
+if(CMAKE_Fortran_COMPILER_LOADED AND TARGET bcr_dropin_c_plain)
+  add_test(NAME install_consumer
+    COMMAND ${CMAKE_COMMAND}
+      -DBUILD=${PROJECT_BINARY_DIR}
+      -DWORK=${CMAKE_CURRENT_BINARY_DIR}/install_test
+      -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/install_project
+      -DMPIEXEC=${BCR_MPIEXEC}
+      -DGENERATOR=${CMAKE_GENERATOR}
+      -DPLAIN_EXE=$<TARGET_FILE:bcr_dropin_c_plain>
+      -DREFDIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_out/c_ref
+      -P ${CMAKE_CURRENT_SOURCE_DIR}/install_check.cmake)
+  set_tests_properties(install_consumer PROPERTIES
+    TIMEOUT 180 LABELS install PROCESSORS 1 FIXTURES_REQUIRED dropin_c_ref)
+endif()

@@ -1,0 +1,140 @@
+# cmake -P script for the install test (install.cmake):
+#  1. cmake --install the build tree into WORK/prefix and check its files;
+#  2. configure, build and run the outside project install_project/ with
+#     find_package(bcredist CONFIG REQUIRED), then again with pkg-config;
+#  3. preload the installed drop-in (found through its own RUNPATH, no
+#     LD_LIBRARY_PATH) into the unmodified plain-ScaLAPACK program of the
+#     drop-in tests and compare with that test's reference bytes.
+# Variables: BUILD, WORK, SOURCE (install_project), MPIEXEC, GENERATOR,
+# PLAIN_EXE, REFDIR.
+foreach(v BUILD WORK SOURCE MPIEXEC PLAIN_EXE REFDIR)
+  if(NOT DEFINED ${v})
+    message(FATAL_ERROR "install_check.cmake: ${v} is not set")
+  endif()
+endforeach()
+set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
+set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
+set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
+unset(ENV{LD_PRELOAD})
+unset(ENV{LD_LIBRARY_PATH})
+unset(ENV{BCR_VERBOSE})
+unset(ENV{PKG_CONFIG_PATH})
+unset(ENV{CMAKE_PREFIX_PATH})
+
+function(run what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rv EQUAL 0)
+    message(FATAL_ERROR "${what} failed (${rv}):\n${out}\n${err}")
+  endif()
+  set(run_out "${out}" PARENT_SCOPE)
+  set(run_err "${err}" PARENT_SCOPE)
+endfunction()
+
+set(prefix ${WORK}/prefix)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+
+# 1. Install.
+run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
+file(GLOB libdir LIST_DIRECTORIES true ${prefix}/lib ${prefix}/lib64 ${prefix}/lib/*-linux-gnu)
+foreach(d IN LISTS libdir)
+  if(EXISTS ${d}/libbcredist.so)
+    set(lib ${d})
+  endif()
+endforeach()
+if(NOT lib)
+  message(FATAL_ERROR "no libbcredist.so under ${prefix}")
+endif()
+foreach(f
+    include/bcredist.h include/bcredist.mod
+    LIB/libbcredist.so LIB/libbcredist.a
+    LIB/libbcredist_fortran.so LIB/libbcredist_fortran.a
+    LIB/libbcredist_scalapack.so LIB/libbcredist_scalapack.a
+    LIB/cmake/bcredist/bcredistConfig.cmake LIB/cmake/bcredist/bcredistConfigVersion.cmake
+    LIB/cmake/bcredist/bcredistTargets.cmake
+    LIB/pkgconfig/bcredist.pc LIB/pkgconfig/bcredist-fortran.pc
+    LIB/pkgconfig/bcredist-scalapack.pc)
+  string(REPLACE "LIB/" "${lib}/" f "${f}")
+  string(REPLACE "include/" "${prefix}/include/" f "${f}")
+  if(NOT EXISTS ${f})
+    message(FATAL_ERROR "not installed: ${f}")
+  endif()
+endforeach()
+message(STATUS "installed into ${prefix} (libraries in ${lib})")
+
+# 2. The outside project, both ways, and its three programs on 4 processes.
+foreach(mode config pkgconfig)
+  set(bdir ${WORK}/consumer-${mode})
+  if(mode STREQUAL "config")
+    set(ENV{CMAKE_PREFIX_PATH} ${prefix})
+    unset(ENV{PKG_CONFIG_PATH})
+    set(opt -DUSE_PKGCONFIG=OFF)
+  else()
+    unset(ENV{CMAKE_PREFIX_PATH})
+    set(ENV{PKG_CONFIG_PATH} ${lib}/pkgconfig)
+    set(opt -DUSE_PKGCONFIG=ON)
+  endif()
+  set(gen)
+  if(GENERATOR)
+    set(gen -G ${GENERATOR})
+  endif()
+  run("configure (${mode})" ${CMAKE_COMMAND} -S ${SOURCE} -B ${bdir} ${gen} ${opt})
+  message(STATUS "${mode}: configured\n${run_out}")
+  if(mode STREQUAL "config" AND NOT run_out MATCHES "bcredist [0-9.]+ from ${lib}/cmake/bcredist")
+    message(FATAL_ERROR "config: bcredist was not found in the installed tree")
+  endif()
+  if(mode STREQUAL "pkgconfig" AND NOT run_out MATCHES "from pkg-config: [^\n]*${prefix}")
+    message(FATAL_ERROR "pkgconfig: bcredist was not found in the installed tree")
+  endif()
+  run("build (${mode})" ${CMAKE_COMMAND} --build ${bdir})
+  foreach(prog consumer_c consumer_f consumer_dropin)
+    execute_process(
+      COMMAND ${MPIEXEC} -n 4 --oversubscribe -x BCR_VERBOSE=1 ${bdir}/${prog}
+      RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+    if(NOT rv EQUAL 0 OR NOT out MATCHES "${prog} OK")
+      message(FATAL_ERROR "${mode}: ${prog} failed (${rv}):\n${out}\n${err}")
+    endif()
+    if(prog STREQUAL "consumer_dropin")
+      if(NOT err MATCHES "bcredist: Cpdgemr2d -> bcr_pdgemr2d"
+         OR NOT err MATCHES "bcredist: pdgemr2do_ -> bcr_pdgemr2d")
+        message(FATAL_ERROR "${mode}: Cpdgemr2d / pdgemr2do_ did not go through the drop-in:\n${err}")
+      endif()
+    elseif(err MATCHES "bcredist:")
+      message(FATAL_ERROR "${mode}: ${prog} does not use the drop-in, yet it printed:\n${err}")
+    endif()
+    message(STATUS "${mode}: ${prog} OK")
+  endforeach()
+endforeach()
+
+# pkg-config also names the drop-in for LD_PRELOAD.
+find_program(PKG_CONFIG_EXE NAMES pkg-config pkgconf REQUIRED)
+run("pkg-config --variable=dropin" ${PKG_CONFIG_EXE} --variable=dropin bcredist)
+string(STRIP "${run_out}" dropin)
+if(NOT EXISTS "${dropin}")
+  message(FATAL_ERROR "pkg-config --variable=dropin bcredist gave '${dropin}', which does not exist")
+endif()
+
+# 3. The installed drop-in, preloaded, finds libbcredist.so by itself.
+unset(ENV{PKG_CONFIG_PATH})
+file(MAKE_DIRECTORY ${WORK}/preload)
+execute_process(
+  COMMAND ${MPIEXEC} -n 4 --oversubscribe -x LD_PRELOAD=${dropin} -x BCR_VERBOSE=1
+          ${PLAIN_EXE} ${WORK}/preload
+  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rv EQUAL 0 OR NOT out MATCHES "CALLS ([0-9]+)")
+  message(FATAL_ERROR "installed drop-in preloaded: the program failed (${rv}):\n${out}\n${err}")
+endif()
+set(ncalls ${CMAKE_MATCH_1})
+string(REGEX MATCHALL "bcredist: [A-Za-z0-9_]+ -> bcr_" lines "${err}")
+list(LENGTH lines nlines)
+if(NOT nlines EQUAL ncalls)
+  message(FATAL_ERROR "installed drop-in preloaded: ${ncalls} calls, ${nlines} BCR_VERBOSE lines:\n${err}")
+endif()
+foreach(r 0 1 2 3)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files
+    ${WORK}/preload/c_${r}.bin ${REFDIR}/c_${r}.bin RESULT_VARIABLE diff)
+  if(NOT diff EQUAL 0)
+    message(FATAL_ERROR "installed drop-in preloaded: process ${r}'s bytes differ from the reference")
+  endif()
+endforeach()
+message(STATUS "installed drop-in preloaded: ${ncalls} calls through bcredist, bytes equal the reference")
