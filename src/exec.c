@@ -102,11 +102,13 @@ static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_ar
 }
 
 /* Request bookkeeping lives in one pooled block: requests, their owners,
- * then the pending chunk count of every receive partner. */
+ * the pending chunk count of every receive partner, then room for the
+ * indices MPI_Testsome returns. */
 static size_t work_bytes(const bcr_plan *pl, size_t es)
 {
     size_t nreq = (size_t)(count_chunks(&pl->recv, es) + count_chunks(&pl->send, es)) + 1;
-    return nreq * (sizeof(MPI_Request) + sizeof(int)) + ((size_t)pl->recv.nparts + 1) * sizeof(int);
+    return nreq * (sizeof(MPI_Request) + 2 * sizeof(int)) +
+           ((size_t)pl->recv.nparts + 1) * sizeof(int);
 }
 
 int bcr_exec_reserve(const bcr_plan *pl, size_t es)
@@ -115,6 +117,67 @@ int bcr_exec_reserve(const bcr_plan *pl, size_t es)
     if ((rbytes && !pool_get(&recv_pool, rbytes)) || (sbytes && !pool_get(&send_pool, sbytes)) ||
         !pool_get(&work_pool, work_bytes(pl, es)))
         return BCR_ERR_NOMEM;
+    return BCR_SUCCESS;
+}
+
+/* What the receive side needs to take messages as they come. */
+typedef struct {
+    MPI_Request *req;
+    int *owner, *pending, *indices;
+    int nrecv;
+    bcr_idx left; /* receive requests not yet complete */
+    const bcr_half *R;
+    const char *rbuf;
+    const bcr_arrays *ar;
+    const bcr_mask *mk;
+} receipts;
+
+static void arrived(receipts *rs, int idx)
+{
+    int k = rs->owner[idx];
+    rs->left--;
+    if (--rs->pending[k] == 0)
+        unpack_part(rs->R, k, rs->rbuf, rs->ar, rs->mk);
+}
+
+/* Take whatever has arrived, without waiting: MPI only moves data inside
+ * its calls, so a long local copy with none would stall every partner. */
+static int poll_receipts(receipts *rs)
+{
+    int n;
+    if (rs->left == 0)
+        return BCR_SUCCESS;
+    if (MPI_Testsome(rs->nrecv, rs->req, &n, rs->indices, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+        return BCR_ERR_MPI;
+    for (int i = 0; n != MPI_UNDEFINED && i < n; i++)
+        arrived(rs, rs->indices[i]);
+    return BCR_SUCCESS;
+}
+
+/* The part that stays here, copied a slice of columns at a time with the
+ * receives polled in between (rs NULL: no polling). */
+#define BCR_SLICE_BYTES ((bcr_idx)256 * 1024)
+
+static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk, receipts *rs)
+{
+    bcr_groupspan rows = bcr_half_rows(S, S->self.orow);
+    bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
+    bcr_idx col_bytes = 0;
+    for (bcr_idx i = 0; i < rows.n; i++)
+        col_bytes += rows.g[i].len * rows.g[i].count * (bcr_idx)ar->elsize;
+    bcr_idx step = col_bytes > 0 ? BCR_SLICE_BYTES / col_bytes : 1;
+    if (step < 1)
+        step = 1;
+    for (bcr_idx c = 0; c < cols.n; c++)
+        for (bcr_idx t = 0; t < cols.runs[c].len; t += step) {
+            const bcr_run *r = &cols.runs[c];
+            bcr_run slice = {r->k0 + t, r->len - t < step ? r->len - t : step, r->mine + t,
+                             r->other + t};
+            bcr_runspan one = {&slice, 1};
+            bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk);
+            if (rs && poll_receipts(rs))
+                return BCR_ERR_MPI;
+        }
     return BCR_SUCCESS;
 }
 
@@ -132,6 +195,8 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     MPI_Request *req = work_pool.p;
     int *owner = (int *)(void *)(req + nrecv + nsend + 1);
     int *pending = owner + nrecv + nsend + 1;
+    receipts rc_state = {req, owner, pending, pending + R->nparts + 1, (int)nrecv, nrecv,
+                         R, rbuf, ar, mk};
     int rc = BCR_SUCCESS;
     bcr_idx nreq = 0;
     for (int k = 0; k < R->nparts && !rc; k++) {
@@ -165,9 +230,8 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     }
     if (rc)
         goto out; /* an MPI error: requests may be pending, nothing sane to do */
-    if (S->has_self)
-        bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, es, bcr_half_rows(S, S->self.orow),
-                        bcr_half_cols(S, S->self.ocol), mk);
+    if (S->has_self && copy_self(S, ar, mk, receive_sync() ? NULL : &rc_state))
+        return BCR_ERR_MPI;
     if (receive_sync()) {
         if (nrecv && MPI_Waitall((int)nrecv, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS) {
             rc = BCR_ERR_MPI;
@@ -178,16 +242,14 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     }
     /* Receives are the first nrecv requests; unpack each partner's message as
      * soon as all its chunks are in. */
-    for (bcr_idx done = 0; !receive_sync() && done < nrecv; done++) {
+    while (!receive_sync() && rc_state.left > 0) {
         int idx;
         if (MPI_Waitany((int)nrecv, req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
             idx == MPI_UNDEFINED) {
             rc = BCR_ERR_MPI;
             goto out;
         }
-        int k = owner[idx];
-        if (--pending[k] == 0)
-            unpack_part(R, k, rbuf, ar, mk);
+        arrived(&rc_state, idx);
     }
     if (nsend && MPI_Waitall((int)nsend, req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
         rc = BCR_ERR_MPI;
