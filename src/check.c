@@ -46,8 +46,6 @@ bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s)
 static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
                       const void *ptr, const side_args *ar, bcr_side *s, bcr_err *e)
 {
-    memset(s, 0, sizeof *s);
-    s->myrow = s->mycol = -1;
     if (desc == NULL)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc, "desc%c is NULL",
                            ar->name + 32);
@@ -292,7 +290,8 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
 
 int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
 {
-    /* an early local error must still leave both sides "outside" */
+    /* Both sides start "outside"; check_side fills in a side it finds this
+     * process in, and an early local error leaves them so. */
     memset(s, 0, sizeof *s);
     s->A.myrow = s->A.mycol = s->B.myrow = s->B.mycol = -1;
     if (!bcr_blacs_context_valid(rq->ictxt))

@@ -56,9 +56,7 @@ static bcr_idx contiguous_at(bcr_runspan rows, bcr_runspan cols, const bcr_mask 
 
 bcr_runspan bcr_half_cols(const bcr_half *h, int ocol)
 {
-    bcr_runspan s = {h->cols.runs + h->cols.start[ocol],
-                     h->cols.start[ocol + 1] - h->cols.start[ocol]};
-    return s;
+    return bucket_runs(&h->cols, ocol);
 }
 
 static bcr_axis row_axis(const bcr_side *s)
