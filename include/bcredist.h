@@ -79,6 +79,19 @@ void bcr_set_error_mode(int mode);
  * (its largest use of extra memory), for timing drivers and tests. */
 size_t bcr_pool_bytes(void);
 
+/* Where this thread's calls spent their time, in seconds summed since the
+ * last reset: checking the arguments and agreeing on them (one allreduce),
+ * finding or building the plan, and the exchange, split into packing
+ * messages, unpacking them, copying the part that stays on this process,
+ * and the rest (comm = exchange - pack - unpack - local: posting, waiting,
+ * and MPI's own datatype packing). */
+typedef struct {
+    double check, plan, exchange, pack, unpack, local, comm;
+    long calls;
+} bcr_phase_times;
+void bcr_phase_times_get(bcr_phase_times *t);
+void bcr_phase_times_reset(void);
+
 /* Release every cached communicator, grid map and buffer.  Collective over
  * all processes that called bcredist; also run automatically by
  * MPI_Finalize. */

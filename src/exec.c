@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bcredist.h"
+#include "phase.h"
 
 /* Messages larger than this many bytes travel as several messages with the
  * same tag; MPI keeps them in order. */
@@ -97,8 +98,10 @@ static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_ar
     const bcr_partner *p = &R->parts[k];
     if (p->contig >= 0 || p->dtype != MPI_DATATYPE_NULL)
         return; /* received in place */
+    double t0 = bcr_phase_start();
     bcr_kernel_unpack(ar->b, ar->ldb, rbuf + (size_t)p->offset * ar->elsize, ar->elsize,
                       bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
+    bcr_phase_add(&bcr_phase_now.unpack, t0);
 }
 
 /* Request bookkeeping lives in one pooled block: requests, their owners,
@@ -174,7 +177,9 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
             bcr_run slice = {r->k0 + t, r->len - t < step ? r->len - t : step, r->mine + t,
                              r->other + t};
             bcr_runspan one = {&slice, 1};
+            double t0 = bcr_phase_start();
             bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk);
+            bcr_phase_add(&bcr_phase_now.local, t0);
             if (rs && poll_receipts(rs))
                 return BCR_ERR_MPI;
         }
@@ -223,8 +228,10 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
             at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
         } else {
             at = sbuf + (size_t)p->offset * es;
+            double t0 = bcr_phase_start();
             bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
                             bcr_half_cols(S, p->ocol), mk);
+            bcr_phase_add(&bcr_phase_now.pack, t0);
         }
         rc = post(1, at, p->count * (bcr_idx)es, p->rank, comm, req, owner, -1, &nreq);
     }

@@ -8,6 +8,7 @@
 #include "error.h"
 #include "exec.h"
 #include "mask.h"
+#include "phase.h"
 #include "plan.h"
 #include "schedule.h"
 
@@ -112,6 +113,8 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
         bcr_err_clear_last();
         return BCR_SUCCESS;
     }
+    bcr_phase_now.calls++;
+    double t0 = bcr_phase_start();
     const char *what = p->trapezoid ? "trapezoid" : "submatrix";
     if (p->in_a && !a && p->held_a) {
         bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT,
@@ -131,6 +134,7 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
         e.arg = BCR_ARG_A;
     }
     int rc = bcr_agree_error(p->comm, p->rank, p->size, &e);
+    bcr_phase_add(&bcr_phase_now.check, t0);
     if (rc == BCR_SUCCESS && p->active) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
         rc = bcr_schedule_run(&p->plan, &ar, p->comm);

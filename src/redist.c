@@ -5,6 +5,7 @@
 #include "error.h"
 #include "exec.h"
 #include "mask.h"
+#include "phase.h"
 #include "plan.h"
 #include "plancache.h"
 #include "trace.h"
@@ -12,7 +13,12 @@
 static int run(const bcr_request *rq, bcr_err *e)
 {
     bcr_setup s;
-    BCR_TRY(bcr_check_and_agree(rq, &s, e));
+    double t0 = bcr_phase_start();
+    bcr_phase_now.calls++;
+    int checked = bcr_check_and_agree(rq, &s, e);
+    bcr_phase_add(&bcr_phase_now.check, t0);
+    BCR_TRY(checked);
+    t0 = bcr_phase_start();
     const bcr_schedule *pl = NULL;
     int cached = 0;
     if (s.A.in || s.B.in) {
@@ -23,7 +29,9 @@ static int run(const bcr_request *rq, bcr_err *e)
     }
     /* Planning can fail on one process only: all must know before any
      * message goes out, or the others would wait for it forever. */
-    BCR_TRY(bcr_agree_error(s.ctx->comm, s.ctx->rank, s.ctx->size, e));
+    int agreed = bcr_agree_error(s.ctx->comm, s.ctx->rank, s.ctx->size, e);
+    bcr_phase_add(&bcr_phase_now.plan, t0);
+    BCR_TRY(agreed);
     if (!pl)
         return BCR_SUCCESS; /* in neither grid */
     if (bcr_trace_enabled())

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bcredist.h"
+#include "phase.h"
 
 const char *bcr_strategy_name(int strategy)
 {
@@ -97,7 +98,7 @@ void bcr_schedule_free(bcr_schedule *sc)
     bcr_plan_free(&sc->phase[1]);
 }
 
-int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm)
+static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm)
 {
     if (sc->strategy == BCR_STRATEGY_DIRECT)
         return bcr_exec(&sc->phase[0], ar, comm);
@@ -108,6 +109,14 @@ int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm
     bcr_arrays two = {t, sc->t_ld, ar->b, ar->ldb, ar->elsize};
     int rc = bcr_exec(&sc->phase[0], &one, comm);
     return rc ? rc : bcr_exec(&sc->phase[1], &two, comm);
+}
+
+int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm)
+{
+    double t0 = bcr_phase_start();
+    int rc = run_phases(sc, ar, comm);
+    bcr_phase_add(&bcr_phase_now.exchange, t0);
+    return rc;
 }
 
 int bcr_schedule_reserve(const bcr_schedule *sc, size_t elsize)
