@@ -3,14 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Read at every plan, so a timing driver can switch it with setenv; the
+ * plan cache keys on it. */
 int bcr_datatypes_enabled(void)
 {
-    static int enabled = -1;
-    if (enabled < 0) {
-        const char *env = getenv("BCR_PACK");
-        enabled = !(env && !strcmp(env, "buffer"));
-    }
-    return enabled;
+    const char *env = getenv("BCR_PACK");
+    return !(env && !strcmp(env, "buffer"));
 }
 
 /* Pieces of one column: the row runs the mask keeps, as (bytes, offset). */

@@ -84,12 +84,8 @@ static int post(int sending, char *base, bcr_idx bytes, int peer, MPI_Comm comm,
  * message as it arrives. */
 static int receive_sync(void)
 {
-    static int mode = -1;
-    if (mode < 0) {
-        const char *env = getenv("BCR_RECV");
-        mode = env && !strcmp(env, "sync");
-    }
-    return mode;
+    const char *env = getenv("BCR_RECV");
+    return env && !strcmp(env, "sync");
 }
 
 static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_arrays *ar,
@@ -191,6 +187,7 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     const bcr_half *S = &pl->send, *R = &pl->recv;
     const bcr_mask *mk = &pl->mask;
     size_t es = ar->elsize;
+    int sync = receive_sync();
     bcr_idx nrecv = count_chunks(R, es), nsend = count_chunks(S, es);
     /* bcr_exec_reserve ran before the processes agreed to go on, so no
      * allocation can fail here, on one process alone. */
@@ -237,9 +234,9 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     }
     if (rc)
         goto out; /* an MPI error: requests may be pending, nothing sane to do */
-    if (S->has_self && copy_self(S, ar, mk, receive_sync() ? NULL : &rc_state))
+    if (S->has_self && copy_self(S, ar, mk, sync ? NULL : &rc_state))
         return BCR_ERR_MPI;
-    if (receive_sync()) {
+    if (sync) {
         if (nrecv && MPI_Waitall((int)nrecv, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS) {
             rc = BCR_ERR_MPI;
             goto out;
@@ -249,7 +246,7 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
     }
     /* Receives are the first nrecv requests; unpack each partner's message as
      * soon as all its chunks are in. */
-    while (!receive_sync() && rc_state.left > 0) {
+    while (!sync && rc_state.left > 0) {
         int idx;
         if (MPI_Waitany((int)nrecv, req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
             idx == MPI_UNDEFINED) {

@@ -107,8 +107,9 @@ void bcr_gen_sink_free(bcr_gen_sink *sk)
     bcr_gen_sink_init(sk);
 }
 
-/* Read per call rather than cached, so a test can switch it with setenv. */
-static int env_forces_general(void)
+/* Read per call rather than cached, so a test can switch it with setenv;
+ * the plan cache keys on it. */
+int bcr_gen_forced_general(void)
 {
     const char *v = getenv("BCR_GENERATOR");
     return v && strcmp(v, "general") == 0;
@@ -116,7 +117,7 @@ static int env_forces_general(void)
 
 static int choose(const bcr_gen_problem *pb)
 {
-    if (env_forces_general())
+    if (bcr_gen_forced_general())
         return BCR_GEN_GENERAL;
     for (size_t i = 0; i < sizeof priority / sizeof priority[0]; i++)
         if (generators[priority[i]].applies(pb))

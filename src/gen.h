@@ -125,6 +125,10 @@ void bcr_gen_normalise(bcr_gen_problem *pb, bcr_idx len, const bcr_axis *mine, i
  * memory. */
 int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk);
 
+/* BCR_GENERATOR=general in the environment: every dimension goes through
+ * the general merge, for tests and timing drivers. */
+int bcr_gen_forced_general(void);
+
 /* bcr_runlist_build with a chosen generator (BCR_GEN_* or BCR_GEN_AUTO).
  * Returns 0, -1 (out of memory), BCR_GEN_NOT_APPLICABLE or
  * BCR_GEN_UNKNOWN; on any error out holds no memory and

@@ -3,12 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "datatype.h"
+#include "gen.h"
+
 /* Everything a plan depends on, laid out without padding surprises: built
  * with memset first and compared with memcmp. */
 typedef struct {
     long maps_gen;
     long long m, n, elsize;
-    int strategy_forced; /* BCR_STRATEGY may change between calls */
+    /* BCR_STRATEGY, BCR_GENERATOR and BCR_PACK may change between calls */
+    int strategy_forced, general_forced, datatypes;
     int mask[3];
     int side[2][12];
 } plan_key;
@@ -37,6 +41,8 @@ static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk, size_t
     memset(k, 0, sizeof *k);
     k->elsize = (long long)elsize;
     k->strategy_forced = bcr_strategy_forced();
+    k->general_forced = bcr_gen_forced_general();
+    k->datatypes = bcr_datatypes_enabled();
     k->maps_gen = s->maps_gen;
     k->m = mk->m;
     k->n = mk->n;
