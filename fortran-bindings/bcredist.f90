@@ -6,8 +6,9 @@
 !   call bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt)
 !   call bcr_pztrmr2d('U', 'N', m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt)
 !
-! Descriptors are the nine default integers of ScaLAPACK (integer(c_int) is
-! gfortran's default integer); arrays are assumed-size, so any array or
+! Descriptors are the nine default integers of ScaLAPACK (integer(bcr_int):
+! c_int, gfortran's default integer; c_int64_t in the ILP64 module, for
+! codes compiled with -fdefault-integer-8 against an ILP64 ScaLAPACK); arrays are assumed-size, so any array or
 ! array element may be passed, as with ScaLAPACK.  A process outside grid A
 ! passes desca(2) = -1 and any array (a one-element dummy will do); likewise
 ! for B.  Every process of ictxt calls.  Errors never stop the program: each
@@ -18,11 +19,21 @@
 ! libbcredist_fortran (every argument by reference; only uplo(1:1) and
 ! diag(1:1) are read), so code without the module can call them too.
 module bcredist
-  use, intrinsic :: iso_c_binding, only: c_int, c_char, c_float, c_double, &
+  use, intrinsic :: iso_c_binding, only: c_int, c_int64_t, c_char, c_float, c_double, &
        c_float_complex, c_double_complex, c_ptr, c_size_t, c_associated, &
        c_f_pointer
   implicit none
   private
+
+  ! The kind of every integer argument, descriptor entry and element of the
+  ! integer routines: ScaLAPACK's INTEGER, 4 bytes, or 8 bytes in the
+  ! module of libbcredist_fortran_ilp64 (built with BCREDIST_ILP64, for
+  ! ILP64 ScaLAPACK codes; installed in include/ilp64/).
+#ifdef BCREDIST_ILP64
+  integer, parameter, public :: bcr_int = c_int64_t
+#else
+  integer, parameter, public :: bcr_int = c_int
+#endif
 
   public :: bcr_psgemr2d, bcr_pdgemr2d, bcr_pcgemr2d, bcr_pzgemr2d, bcr_pigemr2d
   public :: bcr_pstrmr2d, bcr_pdtrmr2d, bcr_pctrmr2d, bcr_pztrmr2d, bcr_pitrmr2d
@@ -42,97 +53,97 @@ module bcredist
   interface
      subroutine bcr_psgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_psgemr2d_")
-       import :: c_int, c_float
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       import :: bcr_int, c_float
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        real(c_float), dimension(*), intent(in) :: a
        real(c_float), dimension(*), intent(inout) :: b
      end subroutine bcr_psgemr2d
 
      subroutine bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pdgemr2d_")
-       import :: c_int, c_double
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       import :: bcr_int, c_double
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        real(c_double), dimension(*), intent(in) :: a
        real(c_double), dimension(*), intent(inout) :: b
      end subroutine bcr_pdgemr2d
 
      subroutine bcr_pcgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pcgemr2d_")
-       import :: c_int, c_float_complex
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       import :: bcr_int, c_float_complex
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        complex(c_float_complex), dimension(*), intent(in) :: a
        complex(c_float_complex), dimension(*), intent(inout) :: b
      end subroutine bcr_pcgemr2d
 
      subroutine bcr_pzgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pzgemr2d_")
-       import :: c_int, c_double_complex
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       import :: bcr_int, c_double_complex
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        complex(c_double_complex), dimension(*), intent(in) :: a
        complex(c_double_complex), dimension(*), intent(inout) :: b
      end subroutine bcr_pzgemr2d
 
      subroutine bcr_pigemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pigemr2d_")
-       import :: c_int
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
-       integer(c_int), dimension(*), intent(in) :: a
-       integer(c_int), dimension(*), intent(inout) :: b
+       import :: bcr_int
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
+       integer(bcr_int), dimension(*), intent(in) :: a
+       integer(bcr_int), dimension(*), intent(inout) :: b
      end subroutine bcr_pigemr2d
 
      subroutine bcr_pstrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pstrmr2d_")
-       import :: c_int, c_char, c_float
+       import :: bcr_int, c_char, c_float
        character(kind=c_char, len=1), intent(in) :: uplo, diag
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        real(c_float), dimension(*), intent(in) :: a
        real(c_float), dimension(*), intent(inout) :: b
      end subroutine bcr_pstrmr2d
 
      subroutine bcr_pdtrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pdtrmr2d_")
-       import :: c_int, c_char, c_double
+       import :: bcr_int, c_char, c_double
        character(kind=c_char, len=1), intent(in) :: uplo, diag
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        real(c_double), dimension(*), intent(in) :: a
        real(c_double), dimension(*), intent(inout) :: b
      end subroutine bcr_pdtrmr2d
 
      subroutine bcr_pctrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pctrmr2d_")
-       import :: c_int, c_char, c_float_complex
+       import :: bcr_int, c_char, c_float_complex
        character(kind=c_char, len=1), intent(in) :: uplo, diag
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        complex(c_float_complex), dimension(*), intent(in) :: a
        complex(c_float_complex), dimension(*), intent(inout) :: b
      end subroutine bcr_pctrmr2d
 
      subroutine bcr_pztrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pztrmr2d_")
-       import :: c_int, c_char, c_double_complex
+       import :: bcr_int, c_char, c_double_complex
        character(kind=c_char, len=1), intent(in) :: uplo, diag
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
        complex(c_double_complex), dimension(*), intent(in) :: a
        complex(c_double_complex), dimension(*), intent(inout) :: b
      end subroutine bcr_pztrmr2d
 
      subroutine bcr_pitrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt) &
           bind(C, name="bcr_pitrmr2d_")
-       import :: c_int, c_char
+       import :: bcr_int, c_char
        character(kind=c_char, len=1), intent(in) :: uplo, diag
-       integer(c_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
-       integer(c_int), dimension(9), intent(in) :: desca, descb
-       integer(c_int), dimension(*), intent(in) :: a
-       integer(c_int), dimension(*), intent(inout) :: b
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
+       integer(bcr_int), dimension(*), intent(in) :: a
+       integer(bcr_int), dimension(*), intent(inout) :: b
      end subroutine bcr_pitrmr2d
 
      ! Release bcredist's cached communicators, grid maps and buffers.

@@ -11,30 +11,46 @@
 
 #include <complex.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* Every integer argument, descriptor entry and element of the integer
+ * routines: the Fortran INTEGER of the ScaLAPACK the program uses.  It is
+ * int, or int64_t when BCREDIST_ILP64 is defined, which a program linking
+ * libbcredist_ilp64 (for ILP64 ScaLAPACK) must do: the targets
+ * bcredist::bcredist_ilp64 and bcredist-ilp64.pc define it.  Then the
+ * bcr_p?i... routines move 8-byte integers.  Values must still fit in 32
+ * bits (m, n, offsets, descriptor entries): a larger one is reported as a
+ * bad argument, never truncated. */
+#ifdef BCREDIST_ILP64
+typedef int64_t bcr_int;
+#else
+typedef int bcr_int;
+#endif
+
 #define BCR_PROTO_GEMR2D(ch, T)                                                \
-    void bcr_p##ch##gemr2d(int m, int n, const T *a, int ia, int ja,          \
-                           const int *desca, T *b, int ib, int jb,            \
-                           const int *descb, int ictxt);
+    void bcr_p##ch##gemr2d(bcr_int m, bcr_int n, const T *a, bcr_int ia,      \
+                           bcr_int ja, const bcr_int *desca, T *b, bcr_int ib, \
+                           bcr_int jb, const bcr_int *descb, bcr_int ictxt);
 #define BCR_PROTO_TRMR2D(ch, T)                                                \
-    void bcr_p##ch##trmr2d(const char *uplo, const char *diag, int m, int n,  \
-                           const T *a, int ia, int ja, const int *desca,      \
-                           T *b, int ib, int jb, const int *descb, int ictxt);
+    void bcr_p##ch##trmr2d(const char *uplo, const char *diag, bcr_int m,     \
+                           bcr_int n, const T *a, bcr_int ia, bcr_int ja,     \
+                           const bcr_int *desca, T *b, bcr_int ib, bcr_int jb, \
+                           const bcr_int *descb, bcr_int ictxt);
 
 BCR_PROTO_GEMR2D(s, float)
 BCR_PROTO_GEMR2D(d, double)
 BCR_PROTO_GEMR2D(c, float _Complex)
 BCR_PROTO_GEMR2D(z, double _Complex)
-BCR_PROTO_GEMR2D(i, int)
+BCR_PROTO_GEMR2D(i, bcr_int)
 BCR_PROTO_TRMR2D(s, float)
 BCR_PROTO_TRMR2D(d, double)
 BCR_PROTO_TRMR2D(c, float _Complex)
 BCR_PROTO_TRMR2D(z, double _Complex)
-BCR_PROTO_TRMR2D(i, int)
+BCR_PROTO_TRMR2D(i, bcr_int)
 
 #undef BCR_PROTO_GEMR2D
 #undef BCR_PROTO_TRMR2D
@@ -48,9 +64,9 @@ BCR_PROTO_TRMR2D(i, int)
  * after bcr_finalize.  bcr_plan_create returns NULL on bad input, after
  * reporting it like the routines; bcr_plan_execute returns an error code. */
 typedef struct bcr_plan_s *bcr_plan_t;
-bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, int m, int n,
-                           int ia, int ja, const int *desca, int ib, int jb, const int *descb,
-                           int ictxt);
+bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_int m,
+                           bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desca, bcr_int ib,
+                           bcr_int jb, const bcr_int *descb, bcr_int ictxt);
 int bcr_plan_execute(bcr_plan_t plan, const void *a, void *b);
 void bcr_plan_destroy(bcr_plan_t plan);
 
@@ -76,7 +92,8 @@ enum bcr_error_mode { BCR_ERRORS_RETURN = 0, BCR_ERRORS_ABORT = 1 };
 void bcr_set_error_mode(int mode);
 
 /* Bytes of message buffers bcredist keeps between calls on this process
- * (its largest use of extra memory), for timing drivers and tests. */
+ * (its largest use of extra memory), for timing drivers and tests: each
+ * thread that calls keeps its own, and this is their sum. */
 size_t bcr_pool_bytes(void);
 
 /* Where this thread's calls spent their time, in seconds summed since the
@@ -94,7 +111,12 @@ void bcr_phase_times_reset(void);
 
 /* Release every cached communicator, grid map and buffer.  Collective over
  * all processes that called bcredist; also run automatically by
- * MPI_Finalize. */
+ * MPI_Finalize.  No other bcredist call may run meanwhile, on any thread.
+ *
+ * Threads: at MPI_THREAD_MULTIPLE, calls (and plan executions) may run at
+ * once on several threads as long as no two use the same ictxt (or plan)
+ * at once, and no thread creates or frees BLACS contexts meanwhile (the
+ * BLACS is not thread-safe).  See README, "Threads". */
 void bcr_finalize(void);
 
 #ifdef __cplusplus

@@ -345,13 +345,16 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
     return BCR_SUCCESS;
 }
 
-int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e)
+int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm)
 {
-    long long key = e->code ? -((long long)(e->arg >= 0 ? e->arg : 0) * size + rank) : LLONG_MIN;
-    long long worst;
-    if (MPI_Allreduce(&key, &worst, 1, MPI_LONG_LONG, MPI_MAX, comm))
+    long long need = shm ? *shm : 0;
+    long long v[3] = {e->code ? -((long long)(e->arg >= 0 ? e->arg : 0) * size + rank) : LLONG_MIN,
+                      need, need < 0}, r[3];
+    if (MPI_Allreduce(v, r, 3, MPI_LONG_LONG, MPI_MAX, comm))
         return BCR_ERR_MPI;
-    if (worst == LLONG_MIN)
+    if (shm)
+        *shm = r[2] ? -1 : r[1];
+    if (r[0] == LLONG_MIN)
         return BCR_SUCCESS;
-    return share_error(comm, size, -worst, e);
+    return share_error(comm, size, -r[0], e);
 }

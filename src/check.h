@@ -35,7 +35,9 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e);
 bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s);
 
 /* One collective: if any process has an error in e, every process ends up
- * with the one of the lowest (argument, rank), marked with that rank. */
-int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e);
+ * with the one of the lowest (argument, rank), marked with that rank.
+ * shm (may be NULL) carries this process's bcr_shm_request in and the
+ * agreed answer out: -1 when any process said -1, else the largest. */
+int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm);
 
 #endif

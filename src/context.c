@@ -1,10 +1,12 @@
 #include "context.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "blacs.h"
 #include "bcredist.h"
+#include "error.h"
 #include "plancache.h"
 
 /* The MPI BLACS keeps its contexts in these globals; when the library has
@@ -18,6 +20,13 @@ static int self_keyval = MPI_KEYVAL_INVALID;
 static long grid_serial_counter;
 static bcr_ctx *live_contexts;
 
+/* Guards everything above, and our calls into the BLACS context tables
+ * (Cblacs_get adds a communicator to them the first time it is asked
+ * about it).  Never held across a collective: two threads of one process
+ * may be inside collectives on different contexts whose partners hold the
+ * lock in the other order. */
+static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+
 int bcr_blacs_context_valid(int h)
 {
     if (h < 0)
@@ -27,11 +36,36 @@ int bcr_blacs_context_valid(int h)
     return 1;
 }
 
+/* The BLACS's table of communicators it has handed out system handles for;
+ * Cblacs_get(ctxt, 10, ...) adds the context's communicator to it the first
+ * time and nothing removes it. */
+extern MPI_Comm *BI_SysContxts __attribute__((weak));
+extern int BI_MaxNSysCtxt __attribute__((weak));
+
+static int sys_handles_in_use(void)
+{
+    int n = 0;
+    for (int i = 0; i < BI_MaxNSysCtxt; i++)
+        n += BI_SysContxts[i] != MPI_COMM_NULL;
+    return n;
+}
+
+/* Called with state_lock held.  A handle that only our asking created is
+ * given back at once: otherwise every context a long run makes and frees
+ * leaves an entry behind, and every later lookup scans them all.  The slot
+ * is cleared directly, as Cfree_blacs_system_handle would, but without its
+ * compaction of the table, which renumbers the handles others hold. */
 static MPI_Comm blacs_comm(int ctxt)
 {
+    int tracked = &BI_SysContxts && &BI_MaxNSysCtxt;
+    int before = tracked ? sys_handles_in_use() : 0;
     int sys;
     Cblacs_get(ctxt, BCR_BLACS_GET_CONTEXT_COMM, &sys);
-    return Cblacs2sys_handle(sys);
+    MPI_Comm comm = Cblacs2sys_handle(sys);
+    if (tracked && sys_handles_in_use() > before && sys > 0 && sys < BI_MaxNSysCtxt &&
+        BI_SysContxts[sys] == comm && comm != MPI_COMM_WORLD)
+        BI_SysContxts[sys] = MPI_COMM_NULL;
+    return comm;
 }
 
 static void free_maps(bcr_ctx *ctx)
@@ -44,18 +78,29 @@ static void free_maps(bcr_ctx *ctx)
     }
 }
 
+static void unlink_ctx(bcr_ctx *ctx)
+{
+    if (ctx->prev)
+        ctx->prev->next = ctx->next;
+    else if (live_contexts == ctx)
+        live_contexts = ctx->next;
+    if (ctx->next)
+        ctx->next->prev = ctx->prev;
+    ctx->prev = ctx->next = NULL;
+}
+
+/* MPI runs this when the BLACS frees the context's communicator (on
+ * whatever thread calls Cblacs_gridexit) or when bcr_finalize deletes the
+ * attribute. */
 static int ctx_delete(MPI_Comm owner, int keyval, void *val, void *extra)
 {
     (void)owner;
     (void)keyval;
     (void)extra;
     bcr_ctx *ctx = val;
-    if (ctx->prev)
-        ctx->prev->next = ctx->next;
-    else
-        live_contexts = ctx->next;
-    if (ctx->next)
-        ctx->next->prev = ctx->prev;
+    pthread_mutex_lock(&state_lock);
+    unlink_ctx(ctx);
+    pthread_mutex_unlock(&state_lock);
     free_maps(ctx);
     bcr_plancache_free(ctx->plans);
     MPI_Comm_free(&ctx->comm);
@@ -70,11 +115,14 @@ static int self_delete(MPI_Comm comm, int keyval, void *val, void *extra)
     (void)keyval;
     (void)val;
     (void)extra;
+    pthread_mutex_lock(&state_lock);
     self_keyval = MPI_KEYVAL_INVALID;
+    pthread_mutex_unlock(&state_lock);
     bcr_finalize();
     return MPI_SUCCESS;
 }
 
+/* Called with state_lock held, so the keyvals are made once. */
 static int ensure_keyvals(void)
 {
     if (ctx_keyval == MPI_KEYVAL_INVALID &&
@@ -92,24 +140,35 @@ static int ensure_keyvals(void)
     return BCR_SUCCESS;
 }
 
+/* The context's cached state if there is one; else its communicator. */
+static int ctx_lookup(int ictxt, bcr_ctx **found, MPI_Comm *owner)
+{
+    void *val;
+    int flag = 0;
+    pthread_mutex_lock(&state_lock);
+    int rc = ensure_keyvals();
+    if (!rc) {
+        *owner = blacs_comm(ictxt);
+        if (MPI_Comm_get_attr(*owner, ctx_keyval, &val, &flag))
+            rc = BCR_ERR_MPI;
+    }
+    pthread_mutex_unlock(&state_lock);
+    *found = flag ? val : NULL;
+    return rc;
+}
+
 int bcr_ctx_acquire(int ictxt, bcr_ctx **out)
 {
-    int rc = ensure_keyvals();
-    if (rc)
-        return rc;
-    MPI_Comm owner = blacs_comm(ictxt);
-    void *val;
-    int flag;
-    if (MPI_Comm_get_attr(owner, ctx_keyval, &val, &flag))
-        return BCR_ERR_MPI;
-    if (flag) {
-        *out = val;
+    MPI_Comm owner;
+    BCR_TRY(ctx_lookup(ictxt, out, &owner));
+    if (*out)
         return BCR_SUCCESS;
-    }
     bcr_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return BCR_ERR_NOMEM;
-    /* Our own communicator keeps our messages apart from the BLACS's. */
+    /* Our own communicator keeps our messages apart from the BLACS's.  No
+     * other thread makes this context's state meanwhile: calls on one
+     * context never run at once (they are collectives over it). */
     if (MPI_Comm_dup(owner, &ctx->comm)) {
         free(ctx);
         return BCR_ERR_MPI;
@@ -120,11 +179,14 @@ int bcr_ctx_acquire(int ictxt, bcr_ctx **out)
     ctx->owner = owner;
     for (int i = 0; i < BCR_MAPCACHE; i++)
         ctx->maps[i].gen = -1;
+    pthread_mutex_lock(&state_lock);
     ctx->next = live_contexts;
     if (live_contexts)
         live_contexts->prev = ctx;
     live_contexts = ctx;
-    if (MPI_Comm_set_attr(owner, ctx_keyval, ctx)) {
+    int failed = MPI_Comm_set_attr(owner, ctx_keyval, ctx) != MPI_SUCCESS;
+    pthread_mutex_unlock(&state_lock);
+    if (failed) {
         ctx_delete(owner, ctx_keyval, ctx, NULL);
         return BCR_ERR_MPI;
     }
@@ -134,16 +196,21 @@ int bcr_ctx_acquire(int ictxt, bcr_ctx **out)
 
 long bcr_grid_serial(int g)
 {
-    if (ensure_keyvals())
-        return 0;
-    MPI_Comm c = blacs_comm(g);
-    void *val;
-    int flag;
-    MPI_Comm_get_attr(c, grid_keyval, &val, &flag);
-    if (flag)
-        return (long)(intptr_t)val;
-    long s = ++grid_serial_counter;
-    MPI_Comm_set_attr(c, grid_keyval, (void *)(intptr_t)s);
+    long s = 0;
+    pthread_mutex_lock(&state_lock);
+    if (!ensure_keyvals()) {
+        MPI_Comm c = blacs_comm(g);
+        void *val;
+        int flag;
+        MPI_Comm_get_attr(c, grid_keyval, &val, &flag);
+        if (flag) {
+            s = (long)(intptr_t)val;
+        } else {
+            s = ++grid_serial_counter;
+            MPI_Comm_set_attr(c, grid_keyval, (void *)(intptr_t)s);
+        }
+    }
+    pthread_mutex_unlock(&state_lock);
     return s;
 }
 
@@ -184,14 +251,31 @@ void bcr_ctx_store(bcr_ctx *ctx, long keyA, long keyB, long gen, bcr_gridmap A,
 
 void bcr_context_finalize(void)
 {
-    while (live_contexts)
-        MPI_Comm_delete_attr(live_contexts->owner, ctx_keyval);
+    /* Deleting the attribute runs ctx_delete, which takes the lock. */
+    for (;;) {
+        pthread_mutex_lock(&state_lock);
+        bcr_ctx *ctx = live_contexts;
+        MPI_Comm owner = ctx ? ctx->owner : MPI_COMM_NULL;
+        pthread_mutex_unlock(&state_lock);
+        if (!ctx)
+            break;
+        if (MPI_Comm_delete_attr(owner, ctx_keyval) != MPI_SUCCESS)
+            ctx_delete(owner, ctx_keyval, ctx, NULL); /* never loop on it */
+    }
+    pthread_mutex_lock(&state_lock);
     if (ctx_keyval != MPI_KEYVAL_INVALID)
         MPI_Comm_free_keyval(&ctx_keyval);
-    /* grid_keyval stays: grids keep their serials, which hold no memory. */
-    if (self_keyval != MPI_KEYVAL_INVALID) {
-        int k = self_keyval;
-        self_keyval = MPI_KEYVAL_INVALID;
+    /* Grids that live on keep their old serials under the freed keyval (MPI
+     * drops it with them); a later call gives them new ones, never used
+     * before since the counter goes on. */
+    if (grid_keyval != MPI_KEYVAL_INVALID)
+        MPI_Comm_free_keyval(&grid_keyval);
+    int k = self_keyval;
+    self_keyval = MPI_KEYVAL_INVALID;
+    pthread_mutex_unlock(&state_lock);
+    /* Outside the lock: when MPI_Finalize runs us, self_delete is already
+     * done and k is invalid; otherwise deleting runs self_delete. */
+    if (k != MPI_KEYVAL_INVALID) {
         MPI_Comm_delete_attr(MPI_COMM_SELF, k);
         MPI_Comm_free_keyval(&k);
     }

@@ -39,22 +39,108 @@ static bcr_idx row_runs(bcr_groupspan rows)
     return n;
 }
 
-int bcr_datatype_build(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, bcr_idx ld,
-                       size_t es, MPI_Datatype *out)
+/* count blocks of len bytes, stride bytes apart, as one type whose extent
+ * starts at the first block: vectors let MPI walk a regular pattern from
+ * three numbers instead of reading one descriptor per block (measured: 8-byte
+ * pieces at stride 2 went about twice as fast). */
+static int strided_type(bcr_idx count, bcr_idx len, bcr_idx stride, MPI_Datatype inner,
+                        MPI_Datatype *out)
 {
-    *out = MPI_DATATYPE_NULL;
+    if (count > 0x7fffffff || len > 0x7fffffff)
+        return -1;
+    if (count == 1)
+        return MPI_Type_contiguous((int)len, inner, out) == MPI_SUCCESS ? 0 : -1;
+    return MPI_Type_create_hvector((int)count, (int)len, (MPI_Aint)stride, inner, out) ==
+                   MPI_SUCCESS
+               ? 0
+               : -1;
+}
+
+/* A struct of n member types at disp[]; frees the members. */
+static int struct_of(bcr_idx n, MPI_Datatype *member, MPI_Aint *disp, MPI_Datatype *out)
+{
+    int rc = -1;
+    int *ones = malloc((size_t)(n ? n : 1) * sizeof *ones);
+    if (ones && n <= 0x7fffffff) {
+        for (bcr_idx i = 0; i < n; i++)
+            ones[i] = 1;
+        if (MPI_Type_create_struct((int)n, ones, disp, member, out) == MPI_SUCCESS)
+            rc = 0;
+    }
+    for (bcr_idx i = 0; i < n; i++)
+        if (member[i] != MPI_DATATYPE_NULL)
+            MPI_Type_free(&member[i]);
+    free(ones);
+    return rc;
+}
+
+/* One full column: each row group a vector of its runs. */
+static int column_type(bcr_groupspan rows, size_t es, MPI_Datatype *out)
+{
+    MPI_Datatype *member = malloc((size_t)(rows.n ? rows.n : 1) * sizeof *member);
+    MPI_Aint *disp = malloc((size_t)(rows.n ? rows.n : 1) * sizeof *disp);
+    int rc = -1;
+    if (member && disp) {
+        rc = 0;
+        for (bcr_idx i = 0; i < rows.n; i++) {
+            const bcr_rungroup *g = &rows.g[i];
+            member[i] = MPI_DATATYPE_NULL;
+            disp[i] = (MPI_Aint)(g->mine * (bcr_idx)es);
+            if (!rc)
+                rc = strided_type(g->count, g->len * (bcr_idx)es, g->mstep * (bcr_idx)es,
+                                  MPI_BYTE, &member[i]);
+        }
+        rc = struct_of(rows.n, member, disp, out) || rc ? -1 : 0;
+    }
+    free(member);
+    free(disp);
+    return rc;
+}
+
+/* The columns of cols, each a copy of `column`: runs of equal length at a
+ * constant step become one vector of vectors. */
+static int columns_type(bcr_runspan cols, bcr_idx ld, size_t es, MPI_Datatype column,
+                        MPI_Datatype *out)
+{
+    bcr_idx colbytes = ld * (bcr_idx)es;
+    bcr_rungroup *g = malloc((size_t)(cols.n ? cols.n : 1) * sizeof *g);
+    MPI_Datatype *member = malloc((size_t)(cols.n ? cols.n : 1) * sizeof *member);
+    MPI_Aint *disp = malloc((size_t)(cols.n ? cols.n : 1) * sizeof *disp);
+    int rc = -1;
+    if (g && member && disp) {
+        bcr_idx ng = bcr_group_runs(cols.runs, cols.n, g);
+        rc = 0;
+        for (bcr_idx i = 0; i < ng; i++) {
+            MPI_Datatype run = MPI_DATATYPE_NULL;
+            member[i] = MPI_DATATYPE_NULL;
+            disp[i] = (MPI_Aint)(g[i].mine * colbytes);
+            if (!rc)
+                rc = strided_type(g[i].len, 1, colbytes, column, &run);
+            if (!rc)
+                rc = strided_type(g[i].count, 1, g[i].mstep * colbytes, run, &member[i]);
+            if (run != MPI_DATATYPE_NULL)
+                MPI_Type_free(&run);
+        }
+        rc = struct_of(ng, member, disp, out) || rc ? -1 : 0;
+    }
+    free(g);
+    free(member);
+    free(disp);
+    return rc;
+}
+
+/* A trapezoid cuts each column differently, so it lists every piece. */
+static int trapezoid_type(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, bcr_idx ld,
+                          size_t es, MPI_Datatype *out)
+{
     bcr_idx nruns = row_runs(rows), ncols = 0;
     for (bcr_idx i = 0; i < cols.n; i++)
         ncols += cols.runs[i].len;
-    /* Full columns share one column type placed at every column; a
-     * trapezoid cuts each column differently, so it lists every piece. */
-    bcr_idx npieces = mk->trapezoid ? nruns * ncols : nruns;
+    bcr_idx npieces = nruns * ncols;
     int *len = malloc((size_t)(npieces ? npieces : 1) * sizeof *len);
-    MPI_Aint *disp = malloc((size_t)((npieces > ncols ? npieces : ncols) + 1) * sizeof *disp);
+    MPI_Aint *disp = malloc((size_t)(npieces ? npieces : 1) * sizeof *disp);
     int rc = -1;
-    if (!len || !disp || npieces > 0x7fffffff || ncols > 0x7fffffff)
-        goto out;
-    if (mk->trapezoid) {
+    if (len && disp && npieces <= 0x7fffffff) {
         bcr_idx n = 0;
         for (bcr_idx ci = 0; ci < cols.n; ci++)
             for (bcr_idx t = 0; t < cols.runs[ci].len; t++) {
@@ -65,27 +151,32 @@ int bcr_datatype_build(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk,
             }
         if (MPI_Type_create_hindexed((int)n, len, disp, MPI_BYTE, out) == MPI_SUCCESS)
             rc = 0;
+    }
+    free(len);
+    free(disp);
+    return rc;
+}
+
+int bcr_datatype_build(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, bcr_idx ld,
+                       size_t es, MPI_Datatype *out)
+{
+    *out = MPI_DATATYPE_NULL;
+    int rc;
+    if (mk->trapezoid) {
+        rc = trapezoid_type(rows, cols, mk, ld, es, out);
     } else {
         MPI_Datatype column;
-        bcr_idx n = column_pieces(rows, 0, mk->m, es, 0, len, disp);
-        if (MPI_Type_create_hindexed((int)n, len, disp, MPI_BYTE, &column) != MPI_SUCCESS)
-            goto out;
-        bcr_idx k = 0;
-        for (bcr_idx ci = 0; ci < cols.n; ci++)
-            for (bcr_idx t = 0; t < cols.runs[ci].len; t++)
-                disp[k++] = (MPI_Aint)((cols.runs[ci].mine + t) * ld * (bcr_idx)es);
-        if (MPI_Type_create_hindexed_block((int)ncols, 1, disp, column, out) == MPI_SUCCESS)
-            rc = 0;
-        MPI_Type_free(&column);
+        rc = column_type(rows, es, &column);
+        if (!rc) {
+            rc = columns_type(cols, ld, es, column, out);
+            MPI_Type_free(&column);
+        }
     }
     if (rc == 0 && MPI_Type_commit(out) != MPI_SUCCESS) {
         MPI_Type_free(out);
         rc = -1;
     }
-out:
     if (rc)
         *out = MPI_DATATYPE_NULL;
-    free(len);
-    free(disp);
     return rc;
 }

@@ -3,6 +3,7 @@
 #include <mpi.h>
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,9 @@ static const char *const arg_names[BCR_NARGS] = {
 static _Thread_local int last_code;
 static _Thread_local char last_text[BCR_MSG_LEN];
 
-/* -1: not yet read from BCR_ON_ERROR. */
-static int error_mode = -1;
+/* -1: not yet read from BCR_ON_ERROR.  Atomic: any thread may be the first
+ * to read the environment, or set the mode, while others call. */
+static _Atomic int error_mode = -1;
 
 int bcr_arg_number(const bcr_request *rq, int arg)
 {
@@ -64,11 +66,15 @@ int bcr_err_plain(bcr_err *e, const bcr_request *rq, int code, const char *fmt, 
 
 static int current_error_mode(void)
 {
-    if (error_mode < 0) {
+    int mode = error_mode;
+    if (mode < 0) {
         const char *env = getenv("BCR_ON_ERROR");
-        error_mode = (env && strcmp(env, "abort") == 0) ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+        int from_env = (env && strcmp(env, "abort") == 0) ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+        /* bcr_set_error_mode may have run meanwhile: it wins */
+        atomic_compare_exchange_strong(&error_mode, &mode, from_env);
+        mode = error_mode;
     }
-    return error_mode;
+    return mode;
 }
 
 void bcr_err_report(const bcr_err *e)
@@ -91,6 +97,25 @@ int bcr_err_finish(bcr_err *e, const bcr_request *rq, int rc)
         bcr_err_plain(e, rq, rc, "internal error %d", rc);
     bcr_err_report(e);
     return rc;
+}
+
+/* Thread-local so that the entry points can hand an error to the checks
+ * without widening the interface of every layer in between. */
+static _Thread_local const bcr_request *preset_rq;
+static _Thread_local bcr_err preset_err;
+
+void bcr_err_preset(const bcr_request *rq, const bcr_err *e)
+{
+    preset_rq = rq;
+    if (e)
+        preset_err = *e;
+}
+
+bcr_err bcr_err_initial(const bcr_request *rq)
+{
+    if (rq && rq == preset_rq)
+        return preset_err;
+    return (bcr_err){BCR_SUCCESS, -1, ""};
 }
 
 void bcr_err_clear_last(void)

@@ -30,6 +30,14 @@ void bcr_err_report(const bcr_err *e);
  * it "internal error" if no layer described it), else clear the thread's
  * last error.  Returns rc. */
 int bcr_err_finish(bcr_err *e, const bcr_request *rq, int rc);
+/* An error found at the entry point, before the checks (an ILP64 value
+ * out of range): the request's checks start from it, so that every
+ * process agrees on it.  bcr_err_preset(NULL, NULL) withdraws it. */
+void bcr_err_preset(const bcr_request *rq, const bcr_err *e);
+/* The error a request's checks start from: the preset one for rq, else
+ * none. */
+bcr_err bcr_err_initial(const bcr_request *rq);
+
 /* A successful call clears the thread's last error. */
 void bcr_err_clear_last(void);
 

@@ -1,6 +1,7 @@
 #include "exec.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,23 +13,91 @@
  * same tag; MPI keeps them in order. */
 #define BCR_CHUNK ((bcr_idx)1 << 30)
 #define BCR_TAG 7351
+#define BCR_TAG_SHM 7352 /* "your part is in my segment, at this offset" */
+#define BCR_TAG_ACK 7353 /* "done reading your segment" */
 
 /* Buffers grow to the largest call seen and are reused: allocating them per
- * call costs more than the copy itself for mid-size matrices. */
+ * call costs more than the copy itself for mid-size matrices.
+ *
+ * Each thread has its own buffers, so calls running at once on different
+ * threads (on different contexts or plans) never share one.  Every thread
+ * that has buffers is listed, so that bcr_finalize and bcr_pool_bytes reach
+ * them all; a thread's buffers are freed when it exits.  The list and the
+ * sizes change only under pools_lock; a thread reads its own sizes without
+ * it, since only it or bcr_finalize (never during a call) change them. */
 typedef struct {
     void *p;
     size_t size;
 } pool;
 
-static pool send_pool, recv_pool, scratch_pool, work_pool;
+static _Thread_local pool send_pool, recv_pool, scratch_pool, work_pool;
+
+typedef struct pool_owner {
+    pool *set[4]; /* this thread's pools */
+    struct pool_owner *prev, *next;
+    int listed;
+} pool_owner;
+
+static _Thread_local pool_owner my_pools;
+static pool_owner *all_pools;
+static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+static int exit_key_ok;
+
+static void free_set(pool_owner *o)
+{
+    for (int i = 0; i < 4; i++) {
+        free(o->set[i]->p);
+        *o->set[i] = (pool){NULL, 0};
+    }
+}
+
+/* Runs in an exiting thread that has buffers. */
+static void thread_exit(void *arg)
+{
+    pool_owner *o = arg;
+    pthread_mutex_lock(&pools_lock);
+    free_set(o);
+    if (o->prev)
+        o->prev->next = o->next;
+    else
+        all_pools = o->next;
+    if (o->next)
+        o->next->prev = o->prev;
+    o->listed = 0;
+    pthread_mutex_unlock(&pools_lock);
+}
+
+static void make_exit_key(void) { exit_key_ok = !pthread_key_create(&exit_key, thread_exit); }
+
+/* Called with pools_lock held.  Without the exit hook a listed thread
+ * would leave a dangling entry when it ends, so then it stays unlisted
+ * (its buffers are not freed by bcr_finalize; only if pthread_key_create
+ * failed). */
+static void list_my_pools(void)
+{
+    pool_owner *o = &my_pools;
+    if (!exit_key_ok || pthread_setspecific(exit_key, o))
+        return;
+    *o = (pool_owner){{&send_pool, &recv_pool, &scratch_pool, &work_pool}, NULL, all_pools, 1};
+    if (all_pools)
+        all_pools->prev = o;
+    all_pools = o;
+}
 
 static void *pool_get(pool *pl, size_t bytes)
 {
     if (bytes <= pl->size)
         return pl->p;
+    pthread_once(&exit_key_once, make_exit_key);
+    pthread_mutex_lock(&pools_lock);
+    if (!my_pools.listed)
+        list_my_pools();
     free(pl->p);
     pl->p = malloc(bytes);
     pl->size = pl->p ? bytes : 0;
+    pthread_mutex_unlock(&pools_lock);
     return pl->p;
 }
 
@@ -36,16 +105,23 @@ void *bcr_exec_scratch(size_t bytes) { return pool_get(&scratch_pool, bytes); }
 
 size_t bcr_pool_bytes(void)
 {
-    return send_pool.size + recv_pool.size + scratch_pool.size + work_pool.size;
+    size_t total = 0;
+    pthread_mutex_lock(&pools_lock);
+    for (pool_owner *o = all_pools; o; o = o->next)
+        for (int i = 0; i < 4; i++)
+            total += o->set[i]->size;
+    pthread_mutex_unlock(&pools_lock);
+    return total + bcr_shm_bytes(); /* shared segments are extra memory too */
 }
 
+/* Every thread's buffers; the threads stay listed (their list entries are
+ * thread-local, not heap) and grow buffers again on their next call. */
 void bcr_exec_finalize(void)
 {
-    pool *all[4] = {&send_pool, &recv_pool, &scratch_pool, &work_pool};
-    for (int i = 0; i < 4; i++) {
-        free(all[i]->p);
-        *all[i] = (pool){NULL, 0};
-    }
+    pthread_mutex_lock(&pools_lock);
+    for (pool_owner *o = all_pools; o; o = o->next)
+        free_set(o);
+    pthread_mutex_unlock(&pools_lock);
 }
 
 static bcr_idx chunks_of(bcr_idx bytes) { return (bytes + BCR_CHUNK - 1) / BCR_CHUNK; }
@@ -88,26 +164,14 @@ static int receive_sync(void)
     return env && !strcmp(env, "sync");
 }
 
-static void unpack_part(const bcr_half *R, int k, const char *rbuf, const bcr_arrays *ar,
-                        const bcr_mask *mk)
-{
-    const bcr_partner *p = &R->parts[k];
-    if (p->contig >= 0 || p->dtype != MPI_DATATYPE_NULL)
-        return; /* received in place */
-    double t0 = bcr_phase_start();
-    bcr_kernel_unpack(ar->b, ar->ldb, rbuf + (size_t)p->offset * ar->elsize, ar->elsize,
-                      bcr_half_rows(R, p->orow), bcr_half_cols(R, p->ocol), mk);
-    bcr_phase_add(&bcr_phase_now.unpack, t0);
-}
-
-/* Request bookkeeping lives in one pooled block: requests, their owners,
- * the pending chunk count of every receive partner, then room for the
- * indices MPI_Testsome returns. */
+/* Request bookkeeping lives in one pooled block (see slots_of). */
 static size_t work_bytes(const bcr_plan *pl, size_t es)
 {
-    size_t nreq = (size_t)(count_chunks(&pl->recv, es) + count_chunks(&pl->send, es)) + 1;
-    return nreq * (sizeof(MPI_Request) + 2 * sizeof(int)) +
-           ((size_t)pl->recv.nparts + 1) * sizeof(int);
+    size_t nreq = (size_t)(count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) +
+                           pl->send.nparts) + 1;
+    size_t nr = (size_t)pl->recv.nparts + 1;
+    return (nreq + nr) * sizeof(MPI_Request) + nr * sizeof(bcr_idx) +
+           (2 * nreq + nr) * sizeof(int);
 }
 
 int bcr_exec_reserve(const bcr_plan *pl, size_t es)
@@ -119,24 +183,82 @@ int bcr_exec_reserve(const bcr_plan *pl, size_t es)
     return BCR_SUCCESS;
 }
 
+/* Where a call keeps its requests: every receive (one per chunk, or one
+ * notice per partner sharing the node), then every send (chunks, or a
+ * notice and the wait for its acknowledgement), the acknowledgements this
+ * process sends, the offsets noticed, whose each request is, the chunks
+ * each receive partner still owes, and room for MPI_Testsome's indices. */
+typedef struct {
+    MPI_Request *req, *acks;
+    bcr_idx *where;
+    int *owner, *pending, *indices;
+} slots;
+
+static slots slots_of(void *work, const bcr_plan *pl, size_t es)
+{
+    bcr_idx nreq = count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) + pl->send.nparts + 1;
+    int nr = pl->recv.nparts + 1;
+    slots sl;
+    sl.req = work;
+    sl.acks = sl.req + nreq;
+    sl.where = (bcr_idx *)(void *)(sl.acks + nr);
+    sl.owner = (int *)(void *)(sl.where + nr);
+    sl.pending = sl.owner + nreq;
+    sl.indices = sl.pending + nr;
+    for (int k = 0; k < nr; k++)
+        sl.acks[k] = MPI_REQUEST_NULL;
+    return sl;
+}
+
 /* What the receive side needs to take messages as they come. */
 typedef struct {
-    MPI_Request *req;
-    int *owner, *pending, *indices;
+    slots sl;
     int nrecv;
     bcr_idx left; /* receive requests not yet complete */
     const bcr_half *R;
-    const char *rbuf;
+    char *rbuf;
     const bcr_arrays *ar;
     const bcr_mask *mk;
+    const bcr_shm *sh;
+    MPI_Comm comm;
 } receipts;
 
-static void arrived(receipts *rs, int idx)
+static int via_shm(const bcr_shm *sh, const bcr_partner *p)
 {
-    int k = rs->owner[idx];
+    return sh && p->shm && bcr_shm_shares(sh, p->rank);
+}
+
+static void unpack_from(const receipts *rs, const bcr_partner *p, const char *from)
+{
+    double t0 = bcr_phase_start();
+    bcr_kernel_unpack(rs->ar->b, rs->ar->ldb, from, rs->ar->elsize,
+                      bcr_half_rows(rs->R, p->orow), bcr_half_cols(rs->R, p->ocol), rs->mk);
+    bcr_phase_add(&bcr_phase_now.unpack, t0);
+}
+
+/* Everything partner k sends is here: take it.  From a shared segment,
+ * tell the sender when it may reuse the segment. */
+static int take_part(receipts *rs, int k)
+{
+    const bcr_partner *p = &rs->R->parts[k];
+    if (via_shm(rs->sh, p)) {
+        bcr_shm_sync(rs->sh);
+        unpack_from(rs, p,
+                    bcr_shm_peer(rs->sh, p->rank) + (size_t)rs->sl.where[k] * rs->ar->elsize);
+        return MPI_Isend(NULL, 0, MPI_BYTE, p->rank, BCR_TAG_ACK, rs->comm, &rs->sl.acks[k])
+                   ? BCR_ERR_MPI
+                   : BCR_SUCCESS;
+    }
+    if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
+        unpack_from(rs, p, rs->rbuf + (size_t)p->offset * rs->ar->elsize);
+    return BCR_SUCCESS; /* otherwise received in place */
+}
+
+static int arrived(receipts *rs, int idx)
+{
+    int k = rs->sl.owner[idx];
     rs->left--;
-    if (--rs->pending[k] == 0)
-        unpack_part(rs->R, k, rs->rbuf, rs->ar, rs->mk);
+    return --rs->sl.pending[k] == 0 ? take_part(rs, k) : BCR_SUCCESS;
 }
 
 /* Take whatever has arrived, without waiting: MPI only moves data inside
@@ -146,10 +268,12 @@ static int poll_receipts(receipts *rs)
     int n;
     if (rs->left == 0)
         return BCR_SUCCESS;
-    if (MPI_Testsome(rs->nrecv, rs->req, &n, rs->indices, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+    if (MPI_Testsome(rs->nrecv, rs->sl.req, &n, rs->sl.indices, MPI_STATUSES_IGNORE) !=
+        MPI_SUCCESS)
         return BCR_ERR_MPI;
     for (int i = 0; n != MPI_UNDEFINED && i < n; i++)
-        arrived(rs, rs->indices[i]);
+        if (arrived(rs, rs->sl.indices[i]))
+            return BCR_ERR_MPI;
     return BCR_SUCCESS;
 }
 
@@ -182,81 +306,130 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
     return BCR_SUCCESS;
 }
 
-int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm)
+static int post_receives(const bcr_half *R, const bcr_arrays *ar, receipts *rs, bcr_idx *nreq)
+{
+    size_t es = ar->elsize;
+    slots *sl = &rs->sl;
+    for (int k = 0; k < R->nparts; k++) {
+        const bcr_partner *p = &R->parts[k];
+        int rc;
+        if (via_shm(rs->sh, p)) {
+            sl->pending[k] = 1;
+            rc = MPI_Irecv(&sl->where[k], 1, MPI_INT64_T, p->rank, BCR_TAG_SHM, rs->comm,
+                           &sl->req[*nreq]);
+            sl->owner[(*nreq)++] = k;
+        } else if (p->dtype != MPI_DATATYPE_NULL) {
+            sl->pending[k] = 1;
+            rc = MPI_Irecv(ar->b, 1, p->dtype, p->rank, BCR_TAG, rs->comm, &sl->req[*nreq]);
+            sl->owner[(*nreq)++] = k;
+        } else {
+            sl->pending[k] = (int)part_chunks(p, es);
+            char *at = p->contig >= 0 ? ar->b + (size_t)p->contig * es
+                                      : rs->rbuf + (size_t)p->offset * es;
+            rc = post(0, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, k,
+                      nreq);
+        }
+        if (rc)
+            return BCR_ERR_MPI;
+    }
+    return BCR_SUCCESS;
+}
+
+/* Pack into this process's shared segment, then tell the receiver where. */
+static int send_shared(const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
+                       const bcr_mask *mk, const bcr_shm *sh, MPI_Comm comm, slots *sl,
+                       bcr_idx *nreq)
+{
+    size_t es = ar->elsize;
+    char *at = bcr_shm_mine(sh) + (size_t)p->shm_offset * es;
+    double t0 = bcr_phase_start();
+    if (p->contig >= 0)
+        memcpy(at, ar->a + (size_t)p->contig * es, (size_t)p->count * es);
+    else
+        bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
+                        bcr_half_cols(S, p->ocol), mk);
+    bcr_phase_add(&bcr_phase_now.pack, t0);
+    bcr_shm_sync(sh);
+    sl->owner[*nreq] = sl->owner[*nreq + 1] = -1;
+    if (MPI_Isend(&p->shm_offset, 1, MPI_INT64_T, p->rank, BCR_TAG_SHM, comm, &sl->req[*nreq]) ||
+        MPI_Irecv(NULL, 0, MPI_BYTE, p->rank, BCR_TAG_ACK, comm, &sl->req[*nreq + 1]))
+        return BCR_ERR_MPI;
+    *nreq += 2;
+    return BCR_SUCCESS;
+}
+
+static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
+                      const bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq)
+{
+    size_t es = ar->elsize;
+    for (int k = 0; k < S->nparts; k++) {
+        const bcr_partner *p = &S->parts[k];
+        int rc;
+        if (via_shm(sh, p)) {
+            rc = send_shared(S, p, ar, mk, sh, comm, sl, nreq);
+        } else if (p->dtype != MPI_DATATYPE_NULL) {
+            rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &sl->req[*nreq]);
+            sl->owner[(*nreq)++] = -1;
+        } else {
+            char *at;
+            if (p->contig >= 0) {
+                at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
+            } else {
+                at = sbuf + (size_t)p->offset * es;
+                double t0 = bcr_phase_start();
+                bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
+                                bcr_half_cols(S, p->ocol), mk);
+                bcr_phase_add(&bcr_phase_now.pack, t0);
+            }
+            rc = post(1, at, p->count * (bcr_idx)es, p->rank, comm, sl->req, sl->owner, -1, nreq);
+        }
+        if (rc)
+            return BCR_ERR_MPI;
+    }
+    return BCR_SUCCESS;
+}
+
+int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_shm *sh)
 {
     const bcr_half *S = &pl->send, *R = &pl->recv;
-    const bcr_mask *mk = &pl->mask;
     size_t es = ar->elsize;
     int sync = receive_sync();
-    bcr_idx nrecv = count_chunks(R, es), nsend = count_chunks(S, es);
     /* bcr_exec_reserve ran before the processes agreed to go on, so no
      * allocation can fail here, on one process alone. */
     if (bcr_exec_reserve(pl, es))
         return BCR_ERR_NOMEM;
-    char *rbuf = recv_pool.p, *sbuf = send_pool.p;
-    MPI_Request *req = work_pool.p;
-    int *owner = (int *)(void *)(req + nrecv + nsend + 1);
-    int *pending = owner + nrecv + nsend + 1;
-    receipts rc_state = {req, owner, pending, pending + R->nparts + 1, (int)nrecv, nrecv,
-                         R, rbuf, ar, mk};
-    int rc = BCR_SUCCESS;
+    receipts rs = {slots_of(work_pool.p, pl, es), 0, 0, R, recv_pool.p, ar, &pl->mask, sh, comm};
     bcr_idx nreq = 0;
-    for (int k = 0; k < R->nparts && !rc; k++) {
-        const bcr_partner *p = &R->parts[k];
-        pending[k] = (int)part_chunks(p, es);
-        if (p->dtype != MPI_DATATYPE_NULL) {
-            rc = MPI_Irecv(ar->b, 1, p->dtype, p->rank, BCR_TAG, comm, &req[nreq]) ? BCR_ERR_MPI : 0;
-            owner[nreq++] = k;
-            continue;
-        }
-        char *at = p->contig >= 0 ? (char *)ar->b + (size_t)p->contig * es
-                                  : rbuf + (size_t)p->offset * es;
-        rc = post(0, at, p->count * (bcr_idx)es, p->rank, comm, req, owner, k, &nreq);
-    }
-    for (int k = 0; k < S->nparts && !rc; k++) {
-        const bcr_partner *p = &S->parts[k];
-        char *at;
-        if (p->dtype != MPI_DATATYPE_NULL) {
-            rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &req[nreq]) ? BCR_ERR_MPI : 0;
-            owner[nreq++] = -1;
-            continue;
-        }
-        if (p->contig >= 0) {
-            at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
-        } else {
-            at = sbuf + (size_t)p->offset * es;
-            double t0 = bcr_phase_start();
-            bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
-                            bcr_half_cols(S, p->ocol), mk);
-            bcr_phase_add(&bcr_phase_now.pack, t0);
-        }
-        rc = post(1, at, p->count * (bcr_idx)es, p->rank, comm, req, owner, -1, &nreq);
-    }
-    if (rc)
-        goto out; /* an MPI error: requests may be pending, nothing sane to do */
-    if (S->has_self && copy_self(S, ar, mk, sync ? NULL : &rc_state))
+    if (post_receives(R, ar, &rs, &nreq))
+        return BCR_ERR_MPI; /* requests may be pending: nothing sane to do */
+    bcr_idx nrecv = nreq;
+    rs.nrecv = (int)nrecv;
+    rs.left = nrecv;
+    if (post_sends(S, ar, &pl->mask, sh, send_pool.p, comm, &rs.sl, &nreq))
+        return BCR_ERR_MPI;
+    if (S->has_self && copy_self(S, ar, &pl->mask, sync ? NULL : &rs))
         return BCR_ERR_MPI;
     if (sync) {
-        if (nrecv && MPI_Waitall((int)nrecv, req, MPI_STATUSES_IGNORE) != MPI_SUCCESS) {
-            rc = BCR_ERR_MPI;
-            goto out;
-        }
+        if (nrecv && MPI_Waitall((int)nrecv, rs.sl.req, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+            return BCR_ERR_MPI;
         for (int k = 0; k < R->nparts; k++)
-            unpack_part(R, k, rbuf, ar, mk);
+            if (take_part(&rs, k))
+                return BCR_ERR_MPI;
+        rs.left = 0;
     }
-    /* Receives are the first nrecv requests; unpack each partner's message as
-     * soon as all its chunks are in. */
-    while (!sync && rc_state.left > 0) {
+    /* Unpack each partner's message as soon as all its chunks are in. */
+    while (rs.left > 0) {
         int idx;
-        if (MPI_Waitany((int)nrecv, req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
-            idx == MPI_UNDEFINED) {
-            rc = BCR_ERR_MPI;
-            goto out;
-        }
-        arrived(&rc_state, idx);
+        if (MPI_Waitany((int)nrecv, rs.sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+            idx == MPI_UNDEFINED || arrived(&rs, idx))
+            return BCR_ERR_MPI;
     }
-    if (nsend && MPI_Waitall((int)nsend, req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-        rc = BCR_ERR_MPI;
-out:
-    return rc;
+    /* Sends done, and every reader of our shared segment finished with it,
+     * before the next call may write it again. */
+    if (nreq > nrecv &&
+        MPI_Waitall((int)(nreq - nrecv), rs.sl.req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+        return BCR_ERR_MPI;
+    if (R->nparts && MPI_Waitall(R->nparts, rs.sl.acks, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
+        return BCR_ERR_MPI;
+    return BCR_SUCCESS;
 }

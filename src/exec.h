@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include "plan.h"
+#include "shm.h"
 
 typedef struct {
     const char *a;
@@ -19,7 +20,8 @@ typedef struct {
 /* Grow the pooled buffers to what the plan needs; call it, and agree on its
  * result, before bcr_exec, which then allocates nothing. */
 int bcr_exec_reserve(const bcr_plan *pl, size_t elsize);
-int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm);
+/* sh: the shared-memory transport agreed for this call, or NULL. */
+int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_shm *sh);
 
 /* A pooled buffer for a schedule's intermediate; valid until the next call. */
 void *bcr_exec_scratch(size_t bytes);

@@ -5,6 +5,7 @@
 
 #include "bcredist.h"
 #include "datatype.h"
+#include "shm.h"
 
 bcr_groupspan bcr_half_rows(const bcr_half *h, int orow)
 {
@@ -119,7 +120,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         for (int k = 0; k < ncols; k++) {
             int c = cols_held[k];
             bcr_runspan cols = bcr_half_cols(h, c);
-            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, -1, MPI_DATATYPE_NULL, 0};
+            bcr_partner p = {other->map[r * other->Q + c], r, c, 0, 0, 0, -1, MPI_DATATYPE_NULL, 0, 0};
             p.count = bcr_kernel_count(bcr_half_rows(h, r), cols, mk);
             p.contig = contiguous_at(rows, cols, mk, mine->lld);
             if (p.count == 0)
@@ -135,6 +136,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     }
     free(cols_held);
     qsort(h->parts, (size_t)h->nparts, sizeof *h->parts, by_order);
+    bcr_idx shm_min = bcr_shm_min_bytes();
     for (int k = 0; k < h->nparts; k++) {
         bcr_partner *p = &h->parts[k];
         if (p->contig < 0 && bcr_datatypes_enabled() &&
@@ -144,6 +146,10 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         p->offset = h->total;
         if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
             h->total += p->count;
+        p->shm_offset = h->shm_total;
+        p->shm = p->count * (bcr_idx)es >= shm_min;
+        if (p->shm)
+            h->shm_total += p->count;
     }
     return BCR_SUCCESS;
 }

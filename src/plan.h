@@ -16,12 +16,14 @@ typedef struct {
     int orow, ocol;  /* partner's coordinates in the other grid */
     bcr_idx count;   /* elements exchanged */
     bcr_idx offset;  /* elements before this partner's part of the buffer */
+    bcr_idx shm_offset; /* and of the shared segment, when it shares the node */
     bcr_idx contig;  /* the message is these count elements of the local array
                         from this element on, sent or received in place; -1
                         when it must be packed */
     MPI_Datatype dtype; /* the message in place as an MPI datatype, or
                            MPI_DATATYPE_NULL (then contig, else a buffer) */
     int order;       /* (rank - my rank) mod size: the rotated send order */
+    int shm;         /* large enough to go through a shared segment */
 } bcr_partner;
 
 typedef struct {
@@ -32,6 +34,7 @@ typedef struct {
     bcr_partner *parts;    /* partners other than myself, rotated order */
     int nparts;
     bcr_idx total;         /* elements over the parts that need a buffer */
+    bcr_idx shm_total;     /* elements over the parts a shared segment carries */
     int has_self;          /* part of the data stays on this process */
     bcr_partner self;
 } bcr_half;

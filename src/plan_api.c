@@ -11,6 +11,7 @@
 #include "phase.h"
 #include "plan.h"
 #include "schedule.h"
+#include "wide.h"
 
 struct bcr_plan_s {
     int empty;           /* m or n was 0: nothing to do, ever */
@@ -31,7 +32,7 @@ static size_t size_of_type(char type)
     case 'd': return sizeof(double);
     case 'c': return sizeof(float _Complex);
     case 'z': return sizeof(double _Complex);
-    case 'i': return sizeof(int);
+    case 'i': return sizeof(bcr_int);
     default: return 0;
     }
 }
@@ -49,7 +50,11 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, bcr_err *e)
         bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_TYPE, "type = %s, must be one of s, d, c, z, i",
                     bcr_quote_char(&type, q));
     }
-    BCR_TRY(bcr_check_and_agree(rq, &s, e));
+    double t0 = bcr_phase_start();
+    int checked = bcr_check_and_agree(rq, &s, e);
+    bcr_phase_add(&bcr_phase_now.check, t0);
+    BCR_TRY(checked);
+    t0 = bcr_phase_start();
     bcr_mask mk = bcr_mask_of(rq);
     p->in_a = s.A.in;
     p->in_b = s.B.in;
@@ -68,30 +73,39 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, bcr_err *e)
     } else if (p->active && bcr_schedule_reserve(&p->plan, rq->elsize)) {
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
     }
-    /* every process must learn that one could not plan */
-    return bcr_agree_error(p->comm, p->rank, p->size, e);
+    /* Every process must learn that one could not plan.  The shared
+     * window is made now, so that executions only use it. */
+    bcr_idx shm_bytes = bcr_schedule_shm_bytes(p->active ? &p->plan : NULL, p->elsize);
+    long long shm = bcr_shm_request(p->comm, shm_bytes);
+    int rc = bcr_agree_error(p->comm, p->rank, p->size, e, &shm);
+    if (rc == BCR_SUCCESS)
+        bcr_shm_reserve(p->comm, shm, shm_bytes);
+    bcr_phase_add(&bcr_phase_now.plan, t0);
+    return rc;
 }
 
-bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, int m, int n,
-                           int ia, int ja, const int *desca, int ib, int jb, const int *descb,
-                           int ictxt)
+bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_int m,
+                           bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desca, bcr_int ib,
+                           bcr_int jb, const bcr_int *descb, bcr_int ictxt)
 {
-    bcr_request rq = {"bcr_plan_create", uplo != NULL, uplo, diag, size_of_type(type), m, n,
-                      &no_array_yet, ia, ja, desca, (void *)&no_array_yet, ib, jb, descb, ictxt,
-                      1};
+    bcr_request rq = {"bcr_plan_create", uplo != NULL, uplo, diag, size_of_type(type), 0, 0,
+                      &no_array_yet, 0, 0, NULL, (void *)&no_array_yet, 0, 0, NULL, 0, 1};
+    bcr_wide_args w = {m, n, ia, ja, desca, ib, jb, descb, ictxt};
+    bcr_wide_store st;
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_wide_narrow(&rq, &w, &st, &e); /* an ILP64 value out of range goes in e */
     bcr_plan_t p = calloc(1, sizeof *p);
     if (p) {
         p->elsize = rq.elsize;
         p->trapezoid = rq.trapezoid;
         p->comm = MPI_COMM_NULL;
     }
-    if (m == 0 || n == 0) { /* as the routines: no check, no communication */
+    if (rq.m == 0 || rq.n == 0) { /* as the routines: no check, no communication */
         if (p)
             p->empty = 1;
         bcr_err_clear_last();
         return p;
     }
-    bcr_err e = {BCR_SUCCESS, -1, ""};
     if (bcr_err_finish(&e, &rq, create(p, &rq, type, &e)) != BCR_SUCCESS) {
         bcr_plan_destroy(p);
         return NULL;
@@ -133,11 +147,14 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
         bcr_err_plain(&e, &rq, BCR_ERR_NOMEM, "out of memory for message buffers");
         e.arg = BCR_ARG_A;
     }
-    int rc = bcr_agree_error(p->comm, p->rank, p->size, &e);
+    bcr_idx shm_bytes = bcr_schedule_shm_bytes(p->active ? &p->plan : NULL, p->elsize);
+    long long shm = bcr_shm_request(p->comm, shm_bytes);
+    int rc = bcr_agree_error(p->comm, p->rank, p->size, &e, &shm);
+    const bcr_shm *sh = rc ? NULL : bcr_shm_reserve(p->comm, shm, shm_bytes);
     bcr_phase_add(&bcr_phase_now.check, t0);
     if (rc == BCR_SUCCESS && p->active) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
-        rc = bcr_schedule_run(&p->plan, &ar, p->comm);
+        rc = bcr_schedule_run(&p->plan, &ar, p->comm, sh);
         if (rc)
             bcr_err_plain(&e, &rq, rc, "MPI error while exchanging data");
     }

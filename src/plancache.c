@@ -5,14 +5,17 @@
 
 #include "datatype.h"
 #include "gen.h"
+#include "shm.h"
 
 /* Everything a plan depends on, laid out without padding surprises: built
  * with memset first and compared with memcmp. */
 typedef struct {
     long maps_gen;
     long long m, n, elsize;
-    /* BCR_STRATEGY, BCR_GENERATOR and BCR_PACK may change between calls */
+    /* BCR_STRATEGY, BCR_GENERATOR, BCR_PACK, BCR_SHM_MIN may change
+     * between calls */
     int strategy_forced, general_forced, datatypes;
+    long long shm_min;
     int mask[3];
     int side[2][12];
 } plan_key;
@@ -43,6 +46,7 @@ static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk, size_t
     k->strategy_forced = bcr_strategy_forced();
     k->general_forced = bcr_gen_forced_general();
     k->datatypes = bcr_datatypes_enabled();
+    k->shm_min = bcr_shm_min_bytes();
     k->maps_gen = s->maps_gen;
     k->m = mk->m;
     k->n = mk->n;

@@ -29,15 +29,18 @@ static int run(const bcr_request *rq, bcr_err *e)
     }
     /* Planning can fail on one process only: all must know before any
      * message goes out, or the others would wait for it forever. */
-    int agreed = bcr_agree_error(s.ctx->comm, s.ctx->rank, s.ctx->size, e);
+    bcr_idx shm_bytes = bcr_schedule_shm_bytes(pl, rq->elsize);
+    long long shm = bcr_shm_request(s.ctx->comm, shm_bytes);
+    int agreed = bcr_agree_error(s.ctx->comm, s.ctx->rank, s.ctx->size, e, &shm);
+    const bcr_shm *sh = agreed ? NULL : bcr_shm_reserve(s.ctx->comm, shm, shm_bytes);
     bcr_phase_add(&bcr_phase_now.plan, t0);
     BCR_TRY(agreed);
     if (!pl)
         return BCR_SUCCESS; /* in neither grid */
     if (bcr_trace_enabled())
-        bcr_trace_call(rq, s.ctx->rank, pl, cached);
+        bcr_trace_call(rq, s.ctx->rank, pl, cached, sh ? "shm" : "mpi");
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
-    int rc = bcr_schedule_run(pl, &ar, s.ctx->comm);
+    int rc = bcr_schedule_run(pl, &ar, s.ctx->comm, sh);
     if (rc)
         return bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
     return BCR_SUCCESS;
@@ -50,7 +53,7 @@ int bcr_redistribute(const bcr_request *rq)
         bcr_err_clear_last();
         return BCR_SUCCESS;
     }
-    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_err e = bcr_err_initial(rq); /* an entry point may have found one */
     return bcr_err_finish(&e, rq, run(rq, &e));
 }
 
@@ -58,4 +61,5 @@ void bcr_finalize(void)
 {
     bcr_context_finalize();
     bcr_exec_finalize();
+    bcr_shm_finalize();
 }

@@ -98,23 +98,34 @@ void bcr_schedule_free(bcr_schedule *sc)
     bcr_plan_free(&sc->phase[1]);
 }
 
-static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm)
+bcr_idx bcr_schedule_shm_bytes(const bcr_schedule *sc, size_t elsize)
+{
+    bcr_idx elems = 0;
+    for (int ph = 0; sc && sc->active && ph < 2; ph++)
+        if (sc->phase[ph].send.shm_total > elems)
+            elems = sc->phase[ph].send.shm_total;
+    return elems * (bcr_idx)elsize;
+}
+
+static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
+                      const bcr_shm *sh)
 {
     if (sc->strategy == BCR_STRATEGY_DIRECT)
-        return bcr_exec(&sc->phase[0], ar, comm);
+        return bcr_exec(&sc->phase[0], ar, comm, sh);
     char *t = bcr_exec_scratch((size_t)sc->t_elems * ar->elsize);
     if (sc->t_elems && !t)
         return BCR_ERR_NOMEM;
     bcr_arrays one = {ar->a, ar->lda, t, sc->t_ld, ar->elsize};
     bcr_arrays two = {t, sc->t_ld, ar->b, ar->ldb, ar->elsize};
-    int rc = bcr_exec(&sc->phase[0], &one, comm);
-    return rc ? rc : bcr_exec(&sc->phase[1], &two, comm);
+    int rc = bcr_exec(&sc->phase[0], &one, comm, sh);
+    return rc ? rc : bcr_exec(&sc->phase[1], &two, comm, sh);
 }
 
-int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm)
+int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
+                     const bcr_shm *sh)
 {
     double t0 = bcr_phase_start();
-    int rc = run_phases(sc, ar, comm);
+    int rc = run_phases(sc, ar, comm, sh);
     bcr_phase_add(&bcr_phase_now.exchange, t0);
     return rc;
 }

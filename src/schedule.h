@@ -13,6 +13,7 @@
 
 #include "exec.h"
 #include "plan.h"
+#include "shm.h"
 
 enum bcr_strategy { BCR_STRATEGY_DIRECT, BCR_STRATEGY_INDIRECT };
 
@@ -37,6 +38,10 @@ int bcr_schedule_build(bcr_schedule *sc, const bcr_setup *s, const bcr_mask *mk,
 void bcr_schedule_free(bcr_schedule *sc);
 /* Reserve every buffer the schedule needs (see bcr_exec_reserve). */
 int bcr_schedule_reserve(const bcr_schedule *sc, size_t elsize);
-int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm);
+/* Bytes this process sends through its shared segment in one phase at
+ * most (sc may be NULL: then it only takes part in the transport). */
+bcr_idx bcr_schedule_shm_bytes(const bcr_schedule *sc, size_t elsize);
+int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
+                     const bcr_shm *sh);
 
 #endif

@@ -4,14 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Read per call, like the other switches, so a driver can turn it on for
+ * some calls only. */
 int bcr_trace_enabled(void)
 {
-    static int enabled = -1;
-    if (enabled < 0) {
-        const char *env = getenv("BCR_TRACE");
-        enabled = env && *env && strcmp(env, "0") != 0;
-    }
-    return enabled;
+    const char *env = getenv("BCR_TRACE");
+    return env && *env && strcmp(env, "0") != 0;
 }
 
 static void half_totals(const bcr_half *h, size_t es, int *partners, long long *bytes)
@@ -21,7 +19,8 @@ static void half_totals(const bcr_half *h, size_t es, int *partners, long long *
     *partners += h->nparts;
 }
 
-void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached)
+void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached,
+                    const char *transport)
 {
     int send_partners = 0, recv_partners = 0;
     long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
@@ -36,9 +35,9 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
     const bcr_half *h = p0->send.active ? &p0->send : &p0->recv;
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
-            "%lld bytes, recv %d partners %lld bytes, local %lld bytes\n",
+            "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s\n",
             rq->routine, rank, bcr_generator_name(h->rows.generator),
             bcr_generator_name(h->cols.generator), bcr_strategy_name(sc->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
-            local_bytes);
+            local_bytes, transport);
 }

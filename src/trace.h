@@ -9,6 +9,9 @@
 #include "schedule.h"
 
 int bcr_trace_enabled(void);
-void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached);
+/* transport: "shm" when on-node messages went through shared segments,
+ * "mpi" otherwise. */
+void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached,
+                    const char *transport);
 
 #endif

@@ -40,11 +40,19 @@ foreach(_i RANGE 0 ${_last} 3)
     LABELS compare)
 endforeach()
 
-# The same random sweep through the executor's other paths: every message
-# packed into our own buffers, and Thakur's synchronous receive method.
-foreach(_variant "pack_buffer;BCR_PACK=buffer;4;4404;8000" "recv_sync;BCR_RECV=sync;3;3303;8000")
+# The same random sweep through the executor's other paths: messages
+# packed into our own buffers instead of MPI datatypes; the shared-memory
+# transport (BCR_SHM=on), with every message through it (BCR_SHM_MIN=0);
+# Thakur's synchronous receive method with either transport.
+foreach(_variant "shm_all;BCR_SHM=on,BCR_SHM_MIN=0;4;4604;8000"
+                 "shm_all;BCR_SHM=on,BCR_SHM_MIN=0;6;6606;4000"
+                 "shm;BCR_SHM=on;3;3604;6000"
+                 "pack_buffer;BCR_PACK=buffer;4;4404;8000"
+                 "recv_sync;BCR_RECV=sync;3;3303;8000"
+                 "shm_recv_sync;BCR_RECV=sync,BCR_SHM=on,BCR_SHM_MIN=0;2;2303;8000")
   list(GET _variant 0 _name)
   list(GET _variant 1 _env)
+  string(REPLACE "," ";" _env "${_env}")
   list(GET _variant 2 _np)
   list(GET _variant 3 _seed)
   list(GET _variant 4 _count)
@@ -78,9 +86,14 @@ foreach(_i RANGE 0 ${_last} 3)
     LABELS compare)
 endforeach()
 # Plans with every message packed into our own buffers (no in-place MPI
-# datatypes kept in the plan).
+# datatypes kept in the plan), and plans on the shared-memory transport.
 bcr_add_mpi_test(compare_random_via_plan_pack_buffer_np3 3 TIMEOUT 300
   COMMAND $<TARGET_FILE:bcr_test_compare> --random 3313 1500 --via-plan
   LABELS compare)
 set_property(TEST compare_random_via_plan_pack_buffer_np3 APPEND PROPERTY ENVIRONMENT
   "BCR_PACK=buffer")
+bcr_add_mpi_test(compare_random_via_plan_shm_all_np3 3 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 3613 1500 --via-plan
+  LABELS compare)
+set_property(TEST compare_random_via_plan_shm_all_np3 APPEND PROPERTY ENVIRONMENT
+  "BCR_SHM=on;BCR_SHM_MIN=0")

@@ -6,7 +6,8 @@ bcr_add_mpi_test(compare_random_indirect_np4 4 TIMEOUT 300
 set_property(TEST compare_random_indirect_np4 APPEND PROPERTY ENVIRONMENT "BCR_STRATEGY=indirect")
 bcr_add_mpi_test(compare_systematic_indirect_np6 6 TIMEOUT 300
   COMMAND $<TARGET_FILE:bcr_test_compare> --systematic LABELS compare)
-set_property(TEST compare_systematic_indirect_np6 APPEND PROPERTY ENVIRONMENT "BCR_STRATEGY=indirect")
+set_property(TEST compare_systematic_indirect_np6 APPEND PROPERTY ENVIRONMENT
+  "BCR_STRATEGY=indirect;BCR_SHM=on;BCR_SHM_MIN=0")
 
 set(_bcr_trace_script ${CMAKE_CURRENT_BINARY_DIR}/trace_check.cmake)
 file(WRITE ${_bcr_trace_script} [=[
@@ -16,12 +17,14 @@ set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 set(ENV{BCR_TRACE} 1)
 set(ENV{BCR_STRATEGY} indirect)
 set(ENV{BCR_GENERATOR} auto)
+set(ENV{BCR_SHM} on)
+set(ENV{BCR_SHM_MIN} 0)
 execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --random 4224 2000
   RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 250)
 if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches")
   message(FATAL_ERROR "sweep failed (exit ${rv}):\n${out}")
 endif()
-foreach(what "strategy direct" "strategy indirect" "plan cached" "plan new"
+foreach(what "strategy direct" "strategy indirect" "plan cached" "plan new" "transport shm"
              "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
              "rows block_to_cyclic" "rows cyclic_to_block"
              "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"

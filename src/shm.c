@@ -1,0 +1,204 @@
+#include "shm.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bcredist.h"
+
+struct bcr_shm {
+    MPI_Comm node;   /* the processes of comm on this node */
+    MPI_Win win;     /* MPI_WIN_NULL until something was needed */
+    long long cap;   /* bytes of every segment, agreed */
+    char *mine;
+    int *node_of;    /* rank in comm -> rank in node, -1 when elsewhere */
+    char **seg;      /* rank in node -> its segment */
+    int node_size;
+};
+
+static int keyval = MPI_KEYVAL_INVALID;
+static pthread_mutex_t keyval_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_size_t held_bytes;
+
+static void drop_window(bcr_shm *sh)
+{
+    if (sh->win == MPI_WIN_NULL)
+        return;
+    MPI_Win_unlock_all(sh->win);
+    MPI_Win_free(&sh->win);
+    atomic_fetch_sub(&held_bytes, (size_t)sh->cap);
+    sh->cap = 0;
+    sh->mine = NULL;
+}
+
+static void destroy(bcr_shm *sh)
+{
+    drop_window(sh);
+    if (sh->node != MPI_COMM_NULL)
+        MPI_Comm_free(&sh->node);
+    free(sh->node_of);
+    free(sh->seg);
+    free(sh);
+}
+
+/* MPI runs this when comm is freed, collectively, so the window can go. */
+static int delete_attr(MPI_Comm comm, int key, void *val, void *extra)
+{
+    (void)comm;
+    (void)key;
+    (void)extra;
+    destroy(val);
+    return MPI_SUCCESS;
+}
+
+/* The keyval, made on first use and again after bcr_shm_finalize. */
+static int the_keyval(void)
+{
+    pthread_mutex_lock(&keyval_lock);
+    if (keyval == MPI_KEYVAL_INVALID)
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_attr, &keyval, NULL);
+    int k = keyval;
+    pthread_mutex_unlock(&keyval_lock);
+    return k;
+}
+
+void bcr_shm_finalize(void)
+{
+    /* Windows still on live plans' communicators stay until those go:
+     * MPI keeps a freed keyval for the attributes that use it. */
+    pthread_mutex_lock(&keyval_lock);
+    if (keyval != MPI_KEYVAL_INVALID)
+        MPI_Comm_free_keyval(&keyval);
+    pthread_mutex_unlock(&keyval_lock);
+}
+
+static bcr_shm *find(MPI_Comm comm)
+{
+    void *val;
+    int found = 0, k = the_keyval();
+    if (k == MPI_KEYVAL_INVALID || MPI_Comm_get_attr(comm, k, &val, &found))
+        return NULL;
+    return found ? val : NULL;
+}
+
+/* Collective over comm: who of comm shares this node. */
+static bcr_shm *create(MPI_Comm comm)
+{
+    int size, rank;
+    MPI_Comm_size(comm, &size);
+    MPI_Comm_rank(comm, &rank);
+    bcr_shm *sh = calloc(1, sizeof *sh);
+    int ok = sh != NULL;
+    if (sh) {
+        sh->node = MPI_COMM_NULL;
+        sh->win = MPI_WIN_NULL;
+    }
+    /* Every process takes part in the split even when its allocation
+     * failed; the allreduce below then tells all of them. */
+    MPI_Comm node = MPI_COMM_NULL;
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node))
+        ok = 0;
+    int nsize = 1;
+    if (node != MPI_COMM_NULL)
+        MPI_Comm_size(node, &nsize);
+    int *members = malloc((size_t)nsize * sizeof *members);
+    if (sh) {
+        sh->node = node;
+        sh->node_size = nsize;
+        sh->node_of = malloc((size_t)size * sizeof *sh->node_of);
+        sh->seg = calloc((size_t)nsize, sizeof *sh->seg);
+    }
+    ok = ok && members && sh->node_of && sh->seg;
+    if (node != MPI_COMM_NULL &&
+        MPI_Allgather(&rank, 1, MPI_INT, members ? members : &rank, members ? 1 : 0, MPI_INT,
+                      node))
+        ok = 0;
+    if (ok) {
+        for (int r = 0; r < size; r++)
+            sh->node_of[r] = -1;
+        for (int i = 0; i < nsize; i++)
+            sh->node_of[members[i]] = i;
+    }
+    free(members);
+    int all_ok;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (!all_ok || MPI_Comm_set_attr(comm, the_keyval(), sh)) {
+        if (sh)
+            destroy(sh);
+        else if (node != MPI_COMM_NULL)
+            MPI_Comm_free(&node);
+        return NULL;
+    }
+    return sh;
+}
+
+bcr_idx bcr_shm_min_bytes(void)
+{
+    const char *env = getenv("BCR_SHM_MIN");
+    return env && *env ? (bcr_idx)strtoll(env, NULL, 10) : BCR_SHM_MIN_BYTES;
+}
+
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes)
+{
+    const char *env = getenv("BCR_SHM");
+    if (!env || strcmp(env, "on"))
+        return -1;
+    const bcr_shm *sh = find(comm);
+    if (sh && (sh->node_size < 2 || bytes <= sh->cap))
+        return 0;
+    return bytes > 0;
+}
+
+/* Collective over the node: a new window with this process's segment of
+ * `bytes`.  On failure MPI's error handler has the last word (by default
+ * it aborts), as for any other collective. */
+static int remake_window(bcr_shm *sh, long long bytes)
+{
+    drop_window(sh);
+    /* Separate pages per process: each packs into memory near itself. */
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    int rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, sh->node, &sh->mine, &sh->win);
+    MPI_Info_free(&info);
+    if (rc != MPI_SUCCESS) {
+        sh->win = MPI_WIN_NULL;
+        return BCR_ERR_NOMEM;
+    }
+    sh->cap = bytes;
+    atomic_fetch_add(&held_bytes, (size_t)bytes);
+    /* Touch it now: the first use should not pay the page faults. */
+    memset(sh->mine, 0, (size_t)bytes);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, sh->win);
+    for (int i = 0; i < sh->node_size; i++) {
+        MPI_Aint len;
+        int unit;
+        MPI_Win_shared_query(sh->win, i, &len, &unit, &sh->seg[i]);
+    }
+    return BCR_SUCCESS;
+}
+
+const bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes)
+{
+    if (agreed < 0)
+        return NULL;
+    bcr_shm *sh = find(comm);
+    if (agreed > 0) {
+        if (!sh && !(sh = create(comm)))
+            return NULL; /* create agreed on its failure */
+        if (sh->node_size > 1 && remake_window(sh, bytes > sh->cap ? bytes : sh->cap))
+            return NULL;
+    }
+    return sh && sh->win != MPI_WIN_NULL ? sh : NULL;
+}
+
+char *bcr_shm_mine(const bcr_shm *sh) { return sh->mine; }
+
+int bcr_shm_shares(const bcr_shm *sh, int rank) { return sh->node_of[rank] >= 0; }
+
+const char *bcr_shm_peer(const bcr_shm *sh, int rank) { return sh->seg[sh->node_of[rank]]; }
+
+void bcr_shm_sync(const bcr_shm *sh) { MPI_Win_sync(sh->win); }
+
+size_t bcr_shm_bytes(void) { return atomic_load(&held_bytes); }

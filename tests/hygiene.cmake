@@ -1,0 +1,23 @@
+# Resource hygiene: 100,000 calls with varying arguments (every type, ge
+# and tr, every grid pair, five sizes per case, the plan API, erroneous
+# calls, contexts made and freed on the way) grow neither bcredist's heap,
+# nor MPI communicators, datatypes, windows or keyvals, nor leave requests
+# pending; bcr_finalize gives all of it back.  The program wraps the
+# allocators (--wrap) and the MPI calls (profiling interface) of the static
+# library it links.  Arguments: calls, then the warm-up; their difference
+# must be a multiple of 8000 (the period of the sequence of calls).
+bcr_add_test_program(bcr_test_hygiene ${CMAKE_CURRENT_SOURCE_DIR}/test_hygiene.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_hygiene_count.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/test_threads_cases.c)
+target_link_options(bcr_test_hygiene PRIVATE
+  -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc -Wl,--wrap=free
+  -Wl,--wrap=posix_memalign)
+
+# 100,000 calls at 2 ranks (about 30 s here); at 4 ranks on 2 cores a call
+# takes about 0.7 ms, so fewer calls there.
+bcr_add_mpi_test(hygiene_np2 2 TIMEOUT 600
+  COMMAND $<TARGET_FILE:bcr_test_hygiene> 100000 20000 LABELS hygiene)
+bcr_add_mpi_test(hygiene_np4 4 TIMEOUT 600
+  COMMAND $<TARGET_FILE:bcr_test_hygiene> 28000 12000 LABELS hygiene)
+bcr_add_mpi_test(hygiene_np1 1 TIMEOUT 120
+  COMMAND $<TARGET_FILE:bcr_test_hygiene> 100000 20000 LABELS hygiene)
