@@ -1,0 +1,41 @@
+# The timing driver reads ScaLAPACK's REDIST test-file format and --check
+# compares every timed result with ScaLAPACK's (label timing, a few seconds).
+# The cases mix p?gemr2d and p?trmr2d lines, grids smaller than the ranks,
+# RSRC/CSRC and submatrix offsets.
+set(BCR_TIMING_CHECK_CASES ${PROJECT_SOURCE_DIR}/timing/cases/scalapack_check.dat)
+foreach(t d z i)
+  bcr_add_mpi_test(timing_check_${t} 4 TIMEOUT 60
+    COMMAND $<TARGET_FILE:bcr_timing> --check --reps 2 --type ${t}
+            --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_check_${t}.csv ${BCR_TIMING_CHECK_CASES}
+    LABELS timing)
+endforeach()
+
+# A check that cannot fail is no check: with one byte of bcredist's result
+# flipped after every call the driver must exit non-zero (_exit), and it must
+# do so by finding every case different, not by crashing (_reports: the same
+# run passes only if it prints that line; its exit status is not looked at).
+foreach(part exit reports)
+  bcr_add_mpi_test(timing_check_detects_${part} 4 TIMEOUT 60
+    COMMAND $<TARGET_FILE:bcr_timing> --check --corrupt --reps 1 --type s
+            --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_check_corrupt_${part}.csv
+            ${BCR_TIMING_CHECK_CASES}
+    LABELS timing)
+endforeach()
+set_tests_properties(timing_check_detects_exit PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(timing_check_detects_reports PROPERTIES
+  PASS_REGULAR_EXPRESSION "8 cases, 8 with different results")
+
+# The native format still parses and runs (scripts/run-main.sh uses it).
+bcr_add_mpi_test(timing_native 4 TIMEOUT 60
+  COMMAND $<TARGET_FILE:bcr_timing> --check --reps 2
+          --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_native.csv
+          ${PROJECT_SOURCE_DIR}/timing/cases/native_small.txt
+  LABELS timing)
+
+# The papers' experiments parse and run, tiny (1-D and 2-D cases, every kind
+# of method), results checked.
+bcr_add_mpi_test(timing_experiment_smoke 4 TIMEOUT 60
+  COMMAND $<TARGET_FILE:bcr_timing> --check --reps 1
+          --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_experiment_smoke.csv
+          ${PROJECT_SOURCE_DIR}/timing/cases/experiment_smoke.txt
+  LABELS timing)

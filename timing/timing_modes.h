@@ -1,0 +1,27 @@
+/* The driver's two ways of running a case file (bcr_timing.c picks one by
+ * the file's format). */
+#ifndef BCR_TIMING_MODES_H
+#define BCR_TIMING_MODES_H
+
+#include <stdio.h>
+
+typedef struct {
+    int reps;
+    const char *csv_path;
+    char deftype; /* the type of cases that name none (--type) */
+    int check;    /* --check: compare after every timed call */
+    int me, nprocs;
+} timing_opts;
+
+/* ScaLAPACK against bcredist's routine, alternately, per case of a native
+ * or ScaLAPACK-format file; returns the number of cases whose results
+ * differed. */
+int timing_run_pairs(FILE *in, int format, const timing_opts *o);
+
+/* A paper's experiment: every method of the file on every case, bcredist's
+ * time split into planning, packing, unpacking, local copy and
+ * communication; returns the number of (case, method) results that
+ * differed from ScaLAPACK's, or -1 on a malformed file. */
+int timing_run_experiment(FILE *in, const timing_opts *o);
+
+#endif
