@@ -164,14 +164,22 @@ static int receive_sync(void)
     return env && !strcmp(env, "sync");
 }
 
+/* Requests a call may post (every chunk, plus the second request of a
+ * message through a shared segment, plus one spare), and receive partners
+ * plus one: the sizes of the arrays in slots_of. */
+static void slot_counts(const bcr_plan *pl, size_t es, bcr_idx *nreq, bcr_idx *nr)
+{
+    *nreq = count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) + pl->send.nparts + 1;
+    *nr = pl->recv.nparts + 1;
+}
+
 /* Request bookkeeping lives in one pooled block (see slots_of). */
 static size_t work_bytes(const bcr_plan *pl, size_t es)
 {
-    size_t nreq = (size_t)(count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) +
-                           pl->send.nparts) + 1;
-    size_t nr = (size_t)pl->recv.nparts + 1;
-    return (nreq + nr) * sizeof(MPI_Request) + nr * sizeof(bcr_idx) +
-           (2 * nreq + nr) * sizeof(int);
+    bcr_idx nreq, nr;
+    slot_counts(pl, es, &nreq, &nr);
+    return (size_t)(nreq + nr) * sizeof(MPI_Request) + (size_t)nr * sizeof(bcr_idx) +
+           (size_t)(2 * nreq + nr) * sizeof(int);
 }
 
 int bcr_exec_reserve(const bcr_plan *pl, size_t es)
@@ -196,8 +204,8 @@ typedef struct {
 
 static slots slots_of(void *work, const bcr_plan *pl, size_t es)
 {
-    bcr_idx nreq = count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) + pl->send.nparts + 1;
-    int nr = pl->recv.nparts + 1;
+    bcr_idx nreq, nr;
+    slot_counts(pl, es, &nreq, &nr);
     slots sl;
     sl.req = work;
     sl.acks = sl.req + nreq;
@@ -205,7 +213,7 @@ static slots slots_of(void *work, const bcr_plan *pl, size_t es)
     sl.owner = (int *)(void *)(sl.where + nr);
     sl.pending = sl.owner + nreq;
     sl.indices = sl.pending + nr;
-    for (int k = 0; k < nr; k++)
+    for (bcr_idx k = 0; k < nr; k++)
         sl.acks[k] = MPI_REQUEST_NULL;
     return sl;
 }
@@ -335,13 +343,11 @@ static int post_receives(const bcr_half *R, const bcr_arrays *ar, receipts *rs, 
     return BCR_SUCCESS;
 }
 
-/* Pack into this process's shared segment, then tell the receiver where. */
-static int send_shared(const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
-                       const bcr_mask *mk, const bcr_shm *sh, MPI_Comm comm, slots *sl,
-                       bcr_idx *nreq)
+/* Partner p's message, packed at `at`. */
+static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
+                      const bcr_mask *mk)
 {
     size_t es = ar->elsize;
-    char *at = bcr_shm_mine(sh) + (size_t)p->shm_offset * es;
     double t0 = bcr_phase_start();
     if (p->contig >= 0)
         memcpy(at, ar->a + (size_t)p->contig * es, (size_t)p->count * es);
@@ -349,6 +355,14 @@ static int send_shared(const bcr_half *S, const bcr_partner *p, const bcr_arrays
         bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
                         bcr_half_cols(S, p->ocol), mk);
     bcr_phase_add(&bcr_phase_now.pack, t0);
+}
+
+/* Pack into this process's shared segment, then tell the receiver where. */
+static int send_shared(const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
+                       const bcr_mask *mk, const bcr_shm *sh, MPI_Comm comm, slots *sl,
+                       bcr_idx *nreq)
+{
+    pack_part(bcr_shm_mine(sh) + (size_t)p->shm_offset * ar->elsize, S, p, ar, mk);
     bcr_shm_sync(sh);
     sl->owner[*nreq] = sl->owner[*nreq + 1] = -1;
     if (MPI_Isend(&p->shm_offset, 1, MPI_INT64_T, p->rank, BCR_TAG_SHM, comm, &sl->req[*nreq]) ||
@@ -376,10 +390,7 @@ static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *m
                 at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
             } else {
                 at = sbuf + (size_t)p->offset * es;
-                double t0 = bcr_phase_start();
-                bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
-                                bcr_half_cols(S, p->ocol), mk);
-                bcr_phase_add(&bcr_phase_now.pack, t0);
+                pack_part(at, S, p, ar, mk);
             }
             rc = post(1, at, p->count * (bcr_idx)es, p->rank, comm, sl->req, sl->owner, -1, nreq);
         }

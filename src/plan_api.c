@@ -75,11 +75,8 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, bcr_err *e)
     }
     /* Every process must learn that one could not plan.  The shared
      * window is made now, so that executions only use it. */
-    bcr_idx shm_bytes = bcr_schedule_shm_bytes(p->active ? &p->plan : NULL, p->elsize);
-    long long shm = bcr_shm_request(p->comm, shm_bytes);
-    int rc = bcr_agree_error(p->comm, p->rank, p->size, e, &shm);
-    if (rc == BCR_SUCCESS)
-        bcr_shm_reserve(p->comm, shm, shm_bytes);
+    int rc = bcr_schedule_agree(p->active ? &p->plan : NULL, p->elsize, p->comm, p->rank,
+                                p->size, e, NULL);
     bcr_phase_add(&bcr_phase_now.plan, t0);
     return rc;
 }
@@ -147,10 +144,9 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
         bcr_err_plain(&e, &rq, BCR_ERR_NOMEM, "out of memory for message buffers");
         e.arg = BCR_ARG_A;
     }
-    bcr_idx shm_bytes = bcr_schedule_shm_bytes(p->active ? &p->plan : NULL, p->elsize);
-    long long shm = bcr_shm_request(p->comm, shm_bytes);
-    int rc = bcr_agree_error(p->comm, p->rank, p->size, &e, &shm);
-    const bcr_shm *sh = rc ? NULL : bcr_shm_reserve(p->comm, shm, shm_bytes);
+    const bcr_shm *sh;
+    int rc = bcr_schedule_agree(p->active ? &p->plan : NULL, p->elsize, p->comm, p->rank,
+                                p->size, &e, &sh);
     bcr_phase_add(&bcr_phase_now.check, t0);
     if (rc == BCR_SUCCESS && p->active) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};

@@ -29,10 +29,9 @@ static int run(const bcr_request *rq, bcr_err *e)
     }
     /* Planning can fail on one process only: all must know before any
      * message goes out, or the others would wait for it forever. */
-    bcr_idx shm_bytes = bcr_schedule_shm_bytes(pl, rq->elsize);
-    long long shm = bcr_shm_request(s.ctx->comm, shm_bytes);
-    int agreed = bcr_agree_error(s.ctx->comm, s.ctx->rank, s.ctx->size, e, &shm);
-    const bcr_shm *sh = agreed ? NULL : bcr_shm_reserve(s.ctx->comm, shm, shm_bytes);
+    const bcr_shm *sh;
+    int agreed =
+        bcr_schedule_agree(pl, rq->elsize, s.ctx->comm, s.ctx->rank, s.ctx->size, e, &sh);
     bcr_phase_add(&bcr_phase_now.plan, t0);
     BCR_TRY(agreed);
     if (!pl)

@@ -98,13 +98,28 @@ void bcr_schedule_free(bcr_schedule *sc)
     bcr_plan_free(&sc->phase[1]);
 }
 
-bcr_idx bcr_schedule_shm_bytes(const bcr_schedule *sc, size_t elsize)
+/* Bytes this process sends through its shared segment in one phase at
+ * most. */
+static bcr_idx shm_bytes(const bcr_schedule *sc, size_t elsize)
 {
     bcr_idx elems = 0;
-    for (int ph = 0; sc && sc->active && ph < 2; ph++)
+    int phases = sc && sc->active ? (sc->strategy == BCR_STRATEGY_INDIRECT ? 2 : 1) : 0;
+    for (int ph = 0; ph < phases; ph++)
         if (sc->phase[ph].send.shm_total > elems)
             elems = sc->phase[ph].send.shm_total;
     return elems * (bcr_idx)elsize;
+}
+
+int bcr_schedule_agree(const bcr_schedule *sc, size_t elsize, MPI_Comm comm, int rank, int size,
+                       bcr_err *e, const bcr_shm **sh)
+{
+    bcr_idx bytes = shm_bytes(sc, elsize);
+    long long shm = bcr_shm_request(comm, bytes);
+    int rc = bcr_agree_error(comm, rank, size, e, &shm);
+    const bcr_shm *t = rc ? NULL : bcr_shm_reserve(comm, shm, bytes);
+    if (sh)
+        *sh = t;
+    return rc;
 }
 
 static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,

@@ -38,9 +38,13 @@ int bcr_schedule_build(bcr_schedule *sc, const bcr_setup *s, const bcr_mask *mk,
 void bcr_schedule_free(bcr_schedule *sc);
 /* Reserve every buffer the schedule needs (see bcr_exec_reserve). */
 int bcr_schedule_reserve(const bcr_schedule *sc, size_t elsize);
-/* Bytes this process sends through its shared segment in one phase at
- * most (sc may be NULL: then it only takes part in the transport). */
-bcr_idx bcr_schedule_shm_bytes(const bcr_schedule *sc, size_t elsize);
+/* The last collective before the exchange, over comm: every process learns
+ * whether any failed (see bcr_agree_error), and they agree on the
+ * shared-memory transport for sc (NULL on a process in neither grid: it
+ * only takes part).  *sh (when sh is not NULL) is that transport, or NULL
+ * for MPI alone. */
+int bcr_schedule_agree(const bcr_schedule *sc, size_t elsize, MPI_Comm comm, int rank, int size,
+                       bcr_err *e, const bcr_shm **sh);
 int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
                      const bcr_shm *sh);
 
