@@ -3,6 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "copy_elems.h"
+
 bcr_idx bcr_group_runs(const bcr_run *runs, bcr_idx n, bcr_rungroup *out)
 {
     bcr_idx ng = 0;
@@ -25,78 +27,11 @@ bcr_idx bcr_group_runs(const bcr_run *runs, bcr_idx n, bcr_rungroup *out)
     return ng;
 }
 
-/* Short runs are common; a typed loop beats a call to memcpy there. */
-static inline void copy_elems(char *restrict dst, const char *restrict src, bcr_idx len,
-                              size_t es)
-{
-    if (len * (bcr_idx)es >= 256) {
-        memcpy(dst, src, (size_t)len * es);
-        return;
-    }
-    switch (es) {
-    case 4:
-        for (bcr_idx i = 0; i < len; i++)
-            memcpy(dst + 4 * i, src + 4 * i, 4);
-        break;
-    case 8:
-        for (bcr_idx i = 0; i < len; i++)
-            memcpy(dst + 8 * i, src + 8 * i, 8);
-        break;
-    case 16:
-        for (bcr_idx i = 0; i < len; i++)
-            memcpy(dst + 16 * i, src + 16 * i, 16);
-        break;
-    default:
-        memcpy(dst, src, (size_t)len * es);
-    }
-}
-
-/* Single elements at strides: the block-size-1 pattern.  Strides are in
- * elements; a stride of 1 on the buffer side is a packed buffer. */
-#define STRIDED(T)                                                             \
-    static void strided_##T(char *dst, bcr_idx dstep, const char *src, bcr_idx sstep, \
-                            bcr_idx count)                                     \
-    {                                                                          \
-        T *d = (T *)(void *)dst;                                               \
-        const T *s = (const T *)(const void *)src;                             \
-        for (bcr_idx c = 0; c < count; c++)                                    \
-            memcpy(&d[c * dstep], &s[c * sstep], sizeof(T));                   \
-    }
-typedef struct { char b[4]; } e4;
-typedef struct { char b[8]; } e8;
-typedef struct { char b[16]; } e16;
-STRIDED(e4)
-STRIDED(e8)
-STRIDED(e16)
-
-static void strided(char *dst, bcr_idx dstep, const char *src, bcr_idx sstep, bcr_idx count,
-                    size_t es)
-{
-    switch (es) {
-    case 4: strided_e4(dst, dstep, src, sstep, count); break;
-    case 8: strided_e8(dst, dstep, src, sstep, count); break;
-    case 16: strided_e16(dst, dstep, src, sstep, count); break;
-    default:
-        for (bcr_idx c = 0; c < count; c++)
-            memcpy(dst + (size_t)(c * dstep) * es, src + (size_t)(c * sstep) * es, es);
-    }
-}
-
-/* Rows of the run starting at k0 (length len) that a column keeping rows
- * [lo, hi) keeps: returns the count and the offset of the first. */
-static inline bcr_idx clip(bcr_idx k0, bcr_idx len, bcr_idx lo, bcr_idx hi, bcr_idx *skip)
-{
-    bcr_idx s = k0 > lo ? k0 : lo;
-    bcr_idx e = k0 + len < hi ? k0 + len : hi;
-    *skip = s - k0;
-    return e > s ? e - s : 0;
-}
-
 static bcr_idx group_rows(const bcr_rungroup *g, bcr_idx lo, bcr_idx hi)
 {
     bcr_idx n = 0, skip;
     for (bcr_idx c = 0; c < g->count; c++)
-        n += clip(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
+        n += bcr_clip_run(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
     return n;
 }
 
@@ -164,8 +99,8 @@ static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask 
                     /* whole group kept: one strided loop */
                     bcr_idx dstep = w.how == PACK ? 1 : w.how == UNPACK ? g->mstep : g->ostep;
                     bcr_idx sstep = w.how == UNPACK ? 1 : g->mstep;
-                    strided(w.dst + (size_t)doff * es, dstep, w.src + (size_t)soff * es, sstep,
-                            g->count, es);
+                    bcr_copy_strided(w.dst + (size_t)doff * es, dstep, w.src + (size_t)soff * es,
+                                     sstep, g->count, es);
                     if (w.how == PACK)
                         w.dst += (size_t)g->count * es;
                     else if (w.how == UNPACK)
@@ -173,14 +108,15 @@ static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask 
                     continue;
                 }
                 for (bcr_idx c = 0; c < g->count; c++) {
-                    bcr_idx skip, len = clip(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
+                    bcr_idx skip,
+                        len = bcr_clip_run(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
                     if (len == 0)
                         continue;
                     run_ends(&w, g, c, col_m, col_o, &doff, &soff);
                     /* the buffer side is a cursor: skip moves only local sides */
                     bcr_idx dskip = w.how == PACK ? 0 : skip, sskip = w.how == UNPACK ? 0 : skip;
-                    copy_elems(w.dst + (size_t)(doff + dskip) * es,
-                               w.src + (size_t)(soff + sskip) * es, len, es);
+                    bcr_copy_elems(w.dst + (size_t)(doff + dskip) * es,
+                                   w.src + (size_t)(soff + sskip) * es, len, es);
                     if (w.how == PACK)
                         w.dst += (size_t)len * es;
                     else if (w.how == UNPACK)
