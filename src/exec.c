@@ -8,6 +8,7 @@
 
 #include "bcredist.h"
 #include "phase.h"
+#include "scan.h"
 
 /* Messages larger than this many bytes travel as several messages with the
  * same tag; MPI keeps them in order. */
@@ -179,6 +180,7 @@ static size_t work_bytes(const bcr_plan *pl, size_t es)
     bcr_idx nreq, nr;
     slot_counts(pl, es, &nreq, &nr);
     return (size_t)(nreq + nr) * sizeof(MPI_Request) + (size_t)nr * sizeof(bcr_idx) +
+           (size_t)(pl->send.nparts + nr) * sizeof(char *) +
            (size_t)(2 * nreq + nr) * sizeof(int);
 }
 
@@ -194,11 +196,14 @@ int bcr_exec_reserve(const bcr_plan *pl, size_t es)
 /* Where a call keeps its requests: every receive (one per chunk, or one
  * notice per partner sharing the node), then every send (chunks, or a
  * notice and the wait for its acknowledgement), the acknowledgements this
- * process sends, the offsets noticed, whose each request is, the chunks
- * each receive partner still owes, and room for MPI_Testsome's indices. */
+ * process sends, the offsets noticed, the scans' cursors into shared
+ * segments, whose each request is, the chunks each receive partner still
+ * owes, and room for MPI_Testsome's indices. */
 typedef struct {
     MPI_Request *req, *acks;
     bcr_idx *where;
+    char **scur;
+    const char **rcur;
     int *owner, *pending, *indices;
 } slots;
 
@@ -210,7 +215,9 @@ static slots slots_of(void *work, const bcr_plan *pl, size_t es)
     sl.req = work;
     sl.acks = sl.req + nreq;
     sl.where = (bcr_idx *)(void *)(sl.acks + nr);
-    sl.owner = (int *)(void *)(sl.where + nr);
+    sl.scur = (char **)(void *)(sl.where + nr);
+    sl.rcur = (const char **)(void *)(sl.scur + pl->send.nparts);
+    sl.owner = (int *)(void *)(sl.rcur + nr);
     sl.pending = sl.owner + nreq;
     sl.indices = sl.pending + nr;
     for (bcr_idx k = 0; k < nr; k++)
@@ -244,22 +251,48 @@ static void unpack_from(const receipts *rs, const bcr_partner *p, const char *fr
     bcr_phase_add(&bcr_phase_now.unpack, t0);
 }
 
-/* Everything partner k sends is here: take it.  From a shared segment,
- * tell the sender when it may reuse the segment. */
+/* Everything partner k sends is here: take it, unless it lies in a shared
+ * segment, which the one scan over B takes later (finish_scan). */
 static int take_part(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
-    if (via_shm(rs->sh, p)) {
-        bcr_shm_sync(rs->sh);
-        unpack_from(rs, p,
-                    bcr_shm_peer(rs->sh, p->rank) + (size_t)rs->sl.where[k] * rs->ar->elsize);
-        return MPI_Isend(NULL, 0, MPI_BYTE, p->rank, BCR_TAG_ACK, rs->comm, &rs->sl.acks[k])
-                   ? BCR_ERR_MPI
-                   : BCR_SUCCESS;
-    }
+    if (via_shm(rs->sh, p))
+        return BCR_SUCCESS;
     if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
         unpack_from(rs, p, rs->rbuf + (size_t)p->offset * rs->ar->elsize);
     return BCR_SUCCESS; /* otherwise received in place */
+}
+
+/* Whether some partner of h goes through a shared segment: then the
+ * half's messages there are packed or unpacked in one scan (scan.h). */
+static int scans(const bcr_half *h, const bcr_shm *sh)
+{
+    for (int k = 0; k < h->nparts; k++)
+        if (via_shm(sh, &h->parts[k]))
+            return 1;
+    return 0;
+}
+
+/* Every message is in: unpack those in shared segments, and the part that
+ * stays here, in one scan of B, then tell their senders. */
+static int finish_scan(receipts *rs)
+{
+    const bcr_half *R = rs->R;
+    const bcr_arrays *ar = rs->ar;
+    bcr_shm_sync(rs->sh);
+    for (int k = 0; k < R->nparts; k++)
+        rs->sl.rcur[k] = via_shm(rs->sh, &R->parts[k])
+                             ? bcr_shm_peer(rs->sh, R->parts[k].rank) +
+                                   (size_t)rs->sl.where[k] * ar->elsize
+                             : NULL;
+    double t0 = bcr_phase_start();
+    bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rs->mk, rs->sl.rcur);
+    bcr_phase_add(&bcr_phase_now.unpack, t0);
+    for (int k = 0; k < R->nparts; k++)
+        if (via_shm(rs->sh, &R->parts[k]) &&
+            MPI_Isend(NULL, 0, MPI_BYTE, R->parts[k].rank, BCR_TAG_ACK, rs->comm, &rs->sl.acks[k]))
+            return BCR_ERR_MPI;
+    return BCR_SUCCESS;
 }
 
 static int arrived(receipts *rs, int idx)
@@ -357,13 +390,24 @@ static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const b
     bcr_phase_add(&bcr_phase_now.pack, t0);
 }
 
-/* Pack into this process's shared segment, then tell the receiver where. */
-static int send_shared(const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
-                       const bcr_mask *mk, const bcr_shm *sh, MPI_Comm comm, slots *sl,
-                       bcr_idx *nreq)
+/* Pack every message that goes through this process's shared segment in
+ * one scan of A. */
+static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
+                        const bcr_shm *sh, char **cur)
 {
-    pack_part(bcr_shm_mine(sh) + (size_t)p->shm_offset * ar->elsize, S, p, ar, mk);
+    for (int k = 0; k < S->nparts; k++)
+        cur[k] = via_shm(sh, &S->parts[k])
+                     ? bcr_shm_mine(sh) + (size_t)S->parts[k].shm_offset * ar->elsize
+                     : NULL;
+    double t0 = bcr_phase_start();
+    bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur);
+    bcr_phase_add(&bcr_phase_now.pack, t0);
     bcr_shm_sync(sh);
+}
+
+/* Tell the receiver where its packed part is, and wait for it to be read. */
+static int notify_shared(const bcr_partner *p, MPI_Comm comm, slots *sl, bcr_idx *nreq)
+{
     sl->owner[*nreq] = sl->owner[*nreq + 1] = -1;
     if (MPI_Isend(&p->shm_offset, 1, MPI_INT64_T, p->rank, BCR_TAG_SHM, comm, &sl->req[*nreq]) ||
         MPI_Irecv(NULL, 0, MPI_BYTE, p->rank, BCR_TAG_ACK, comm, &sl->req[*nreq + 1]))
@@ -376,11 +420,13 @@ static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *m
                       const bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq)
 {
     size_t es = ar->elsize;
+    if (scans(S, sh))
+        pack_shared(S, ar, mk, sh, sl->scur);
     for (int k = 0; k < S->nparts; k++) {
         const bcr_partner *p = &S->parts[k];
         int rc;
         if (via_shm(sh, p)) {
-            rc = send_shared(S, p, ar, mk, sh, comm, sl, nreq);
+            rc = notify_shared(p, comm, sl, nreq);
         } else if (p->dtype != MPI_DATATYPE_NULL) {
             rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &sl->req[*nreq]);
             sl->owner[(*nreq)++] = -1;
@@ -418,7 +464,9 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_
     rs.left = nrecv;
     if (post_sends(S, ar, &pl->mask, sh, send_pool.p, comm, &rs.sl, &nreq))
         return BCR_ERR_MPI;
-    if (S->has_self && copy_self(S, ar, &pl->mask, sync ? NULL : &rs))
+    /* With a scan over B coming, the local part goes with it. */
+    int scan_b = scans(R, sh);
+    if (S->has_self && !scan_b && copy_self(S, ar, &pl->mask, sync ? NULL : &rs))
         return BCR_ERR_MPI;
     if (sync) {
         if (nrecv && MPI_Waitall((int)nrecv, rs.sl.req, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
@@ -435,6 +483,8 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_
             idx == MPI_UNDEFINED || arrived(&rs, idx))
             return BCR_ERR_MPI;
     }
+    if (scan_b && finish_scan(&rs))
+        return BCR_ERR_MPI;
     /* Sends done, and every reader of our shared segment finished with it,
      * before the next call may write it again. */
     if (nreq > nrecv &&

@@ -86,6 +86,22 @@ static int nonempty_buckets(const bcr_runlist *rl)
     return n;
 }
 
+static int build_scan(bcr_half *h)
+{
+    int n = h->nparts;
+    int *buckets = malloc((size_t)(2 * n + 1) * sizeof *buckets);
+    if (!buckets)
+        return BCR_ERR_NOMEM;
+    for (int k = 0; k < n; k++) {
+        buckets[k] = h->parts[k].orow;
+        buckets[n + k] = h->parts[k].ocol;
+    }
+    int rc = bcr_scan_build(&h->scan, &h->rows, &h->cols, h->rgroups, h->rgstart, buckets,
+                            buckets + n, n, h->has_self ? h->self.orow : -1, h->self.ocol);
+    free(buckets);
+    return rc ? BCR_ERR_NOMEM : BCR_SUCCESS;
+}
+
 /* Runs of this process of grid `mine` against grid `other`, and its
  * partners: every (row bucket, column bucket) pair that holds elements.
  * Work is proportional to this process's runs and partners, never to the
@@ -136,7 +152,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     }
     free(cols_held);
     qsort(h->parts, (size_t)h->nparts, sizeof *h->parts, by_order);
-    bcr_idx shm_min = bcr_shm_min_bytes();
+    int shm = bcr_shm_policy();
     for (int k = 0; k < h->nparts; k++) {
         bcr_partner *p = &h->parts[k];
         if (p->contig < 0 && bcr_datatypes_enabled() &&
@@ -147,11 +163,13 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
             h->total += p->count;
         p->shm_offset = h->shm_total;
-        p->shm = p->count * (bcr_idx)es >= shm_min;
+        bcr_runspan rows = bucket_runs(&h->rows, p->orow);
+        p->shm = bcr_shm_wanted(shm, p->count, es, bcr_runlist_bucket_total(&h->rows, p->orow),
+                                rows.n);
         if (p->shm)
             h->shm_total += p->count;
     }
-    return BCR_SUCCESS;
+    return build_scan(h);
 }
 
 static void free_half(bcr_half *h)
@@ -166,6 +184,7 @@ static void free_half(bcr_half *h)
     free(h->parts);
     free(h->rgroups);
     free(h->rgstart);
+    bcr_scan_free(&h->scan);
     memset(h, 0, sizeof *h);
 }
 

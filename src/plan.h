@@ -10,6 +10,7 @@
 #include "index1d.h"
 #include "kernels.h"
 #include "mask.h"
+#include "scan.h"
 
 typedef struct {
     int rank;        /* partner in the union communicator */
@@ -37,6 +38,7 @@ typedef struct {
     bcr_idx shm_total;     /* elements over the parts a shared segment carries */
     int has_self;          /* part of the data stays on this process */
     bcr_partner self;
+    bcr_scan scan;         /* every partner's runs at once (scan.h) */
 } bcr_half;
 
 typedef struct {

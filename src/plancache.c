@@ -12,9 +12,9 @@
 typedef struct {
     long maps_gen;
     long long m, n, elsize;
-    /* BCR_STRATEGY, BCR_GENERATOR, BCR_PACK, BCR_SHM_MIN may change
-     * between calls */
-    int strategy_forced, general_forced, datatypes;
+    /* BCR_STRATEGY, BCR_GENERATOR, BCR_PACK, BCR_SHM, BCR_SHM_MIN may
+     * change between calls */
+    int strategy_forced, general_forced, datatypes, shm_policy;
     long long shm_min;
     int mask[3];
     int side[2][12];
@@ -47,6 +47,7 @@ static void make_key(plan_key *k, const bcr_setup *s, const bcr_mask *mk, size_t
     k->general_forced = bcr_gen_forced_general();
     k->datatypes = bcr_datatypes_enabled();
     k->shm_min = bcr_shm_min_bytes();
+    k->shm_policy = bcr_shm_policy();
     k->maps_gen = s->maps_gen;
     k->m = mk->m;
     k->n = mk->n;

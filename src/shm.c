@@ -139,10 +139,24 @@ bcr_idx bcr_shm_min_bytes(void)
     return env && *env ? (bcr_idx)strtoll(env, NULL, 10) : BCR_SHM_MIN_BYTES;
 }
 
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes)
+int bcr_shm_policy(void)
 {
     const char *env = getenv("BCR_SHM");
-    if (!env || strcmp(env, "on"))
+    if (env && !strcmp(env, "off"))
+        return BCR_SHM_OFF;
+    return env && !strcmp(env, "all") ? BCR_SHM_ALL : BCR_SHM_ON;
+}
+
+int bcr_shm_wanted(int policy, bcr_idx count, size_t es, bcr_idx rowelems, bcr_idx nruns)
+{
+    if (policy == BCR_SHM_OFF || count * (bcr_idx)es < bcr_shm_min_bytes())
+        return 0;
+    return policy == BCR_SHM_ALL || rowelems * (bcr_idx)es < BCR_SHM_RUN_BYTES * nruns;
+}
+
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes)
+{
+    if (bcr_shm_policy() == BCR_SHM_OFF)
         return -1;
     const bcr_shm *sh = find(comm);
     if (sh && (sh->node_size < 2 || bytes <= sh->cap))

@@ -2,11 +2,12 @@
  *
  * On one node, a message through MPI is copied twice or pipelined in small
  * fragments that need both processes running, unless both sides are
- * contiguous.  With more ranks than cores that pipeline is what limits an
- * exchange.  Here each process packs what it sends into its own segment of
- * a shared window and tells the receiver where; the receiver unpacks
+ * contiguous.  Here each process packs what it sends into its own segment
+ * of a shared window and tells the receiver where; the receiver unpacks
  * straight from that segment into B.  Two copies, no handshake per
- * fragment, and each side works whenever it runs.
+ * fragment, and each side works whenever it runs.  Above all, both sides
+ * pack and unpack every such message in one scan of their array
+ * (scan.h), where MPI reads the array once per message.
  *
  * The window belongs to a communicator (kept as an attribute on it, freed
  * with it); each process's segment is as large as the most it has sent at
@@ -14,12 +15,16 @@
  * in the call's agreement (bcr_agree_error) whether its segment is too
  * small, and if any is, all make the window anew.
  *
- * Off unless BCR_SHM=on (on every process; one without it turns it off for
- * the call).  Measured on a 2-core node with 4 ranks it pays only where
- * pieces are single elements (1 x 1 blocks: about 10% faster than MPI
- * datatypes) and costs 10 to 20% elsewhere: MPI's datatype pipeline copies
- * through fragments that stay in cache, while a whole packed message
- * leaves it. */
+ * Which messages use it (BCR_SHM, read when a plan is made; a process
+ * where it is off turns it off for the whole call):
+ *   on (default): those of BCR_SHM_MIN bytes or more whose row runs average
+ *       fewer than BCR_SHM_RUN_BYTES, where one scan beats MPI's datatype
+ *       pipeline.  With long runs MPI reads each message's array almost as
+ *       well as a scan, and it pipelines: a process that gathers from many
+ *       starts unpacking as the first fragments come, where the scan waits
+ *       for every sender (measured slower there).
+ *   all: every message of BCR_SHM_MIN bytes or more (for tests);
+ *   off: none. */
 #ifndef BCR_SHM_H
 #define BCR_SHM_H
 
@@ -36,6 +41,17 @@ typedef struct bcr_shm bcr_shm;
  * is read when a plan is made, and both ends of a message decide alike. */
 #define BCR_SHM_MIN_BYTES ((bcr_idx)32 * 1024)
 bcr_idx bcr_shm_min_bytes(void);
+
+#define BCR_SHM_RUN_BYTES 512
+
+enum { BCR_SHM_OFF, BCR_SHM_ON, BCR_SHM_ALL };
+int bcr_shm_policy(void);
+
+/* Whether a message of `count` elements of es bytes, whose row runs
+ * number `nruns` and hold `rowelems` elements, goes through segments
+ * under `policy`.  Both ends of a message see the same runs, so they
+ * decide alike. */
+int bcr_shm_wanted(int policy, bcr_idx count, size_t es, bcr_idx rowelems, bcr_idx nruns);
 
 /* What this process says in the agreement for a call sending `bytes`
  * through its segment: 1 when the segment must grow, 0 when it is large

@@ -18,7 +18,10 @@ foreach(np 1 2 3 4 6 8)
 endforeach()
 
 # Random configurations: a different seed per rank count, more configurations
-# where ranks are cheap (8 oversubscribed ranks on 2 cores are slow).
+# where ranks are cheap (8 oversubscribed ranks on 2 cores are slow).  The
+# counts here are the normal build's; every random sweep of this file,
+# strategy.cmake and stress.cmake runs bcr_sweep_count of it (the count
+# divided by BCREDIST_SANITIZE_SWEEP_DIVISOR under the sanitizer).
 set(BCR_COMPARE_RANDOM
   # ranks seed count
   1 1001 80000
@@ -35,6 +38,7 @@ foreach(_i RANGE 0 ${_last} 3)
   list(GET BCR_COMPARE_RANDOM ${_i} _np)
   list(GET BCR_COMPARE_RANDOM ${_j} _seed)
   list(GET BCR_COMPARE_RANDOM ${_k} _count)
+  bcr_sweep_count(_count ${_count})
   bcr_add_mpi_test(compare_random_np${_np} ${_np} TIMEOUT 300
     COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
     LABELS compare)
@@ -42,20 +46,23 @@ endforeach()
 
 # The same random sweep through the executor's other paths: messages
 # packed into our own buffers instead of MPI datatypes; the shared-memory
-# transport (BCR_SHM=on), with every message through it (BCR_SHM_MIN=0);
-# Thakur's synchronous receive method with either transport.
-foreach(_variant "shm_all;BCR_SHM=on,BCR_SHM_MIN=0;4;4604;8000"
-                 "shm_all;BCR_SHM=on,BCR_SHM_MIN=0;6;6606;4000"
-                 "shm;BCR_SHM=on;3;3604;6000"
+# transport with every message through it (BCR_SHM=all, BCR_SHM_MIN=0: the
+# default sends only messages of short runs, of 32 KiB or more, that way);
+# no shared memory at all (BCR_SHM=off); Thakur's synchronous receive
+# method with either transport.
+foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
+                 "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;6;6606;4000"
+                 "shm_off;BCR_SHM=off;3;3604;6000"
                  "pack_buffer;BCR_PACK=buffer;4;4404;8000"
                  "recv_sync;BCR_RECV=sync;3;3303;8000"
-                 "shm_recv_sync;BCR_RECV=sync,BCR_SHM=on,BCR_SHM_MIN=0;2;2303;8000")
+                 "shm_recv_sync;BCR_RECV=sync,BCR_SHM=all,BCR_SHM_MIN=0;2;2303;8000")
   list(GET _variant 0 _name)
   list(GET _variant 1 _env)
   string(REPLACE "," ";" _env "${_env}")
   list(GET _variant 2 _np)
   list(GET _variant 3 _seed)
   list(GET _variant 4 _count)
+  bcr_sweep_count(_count ${_count})
   bcr_add_mpi_test(compare_random_${_name}_np${_np} ${_np} TIMEOUT 300
     COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
     LABELS compare)
@@ -81,19 +88,21 @@ foreach(_i RANGE 0 ${_last} 3)
   list(GET BCR_COMPARE_VIA_PLAN ${_i} _np)
   list(GET BCR_COMPARE_VIA_PLAN ${_j} _seed)
   list(GET BCR_COMPARE_VIA_PLAN ${_k} _count)
+  bcr_sweep_count(_count ${_count})
   bcr_add_mpi_test(compare_random_via_plan_np${_np} ${_np} TIMEOUT 300
     COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count} --via-plan
     LABELS compare)
 endforeach()
 # Plans with every message packed into our own buffers (no in-place MPI
 # datatypes kept in the plan), and plans on the shared-memory transport.
+bcr_sweep_count(_count 1500)
 bcr_add_mpi_test(compare_random_via_plan_pack_buffer_np3 3 TIMEOUT 300
-  COMMAND $<TARGET_FILE:bcr_test_compare> --random 3313 1500 --via-plan
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 3313 ${_count} --via-plan
   LABELS compare)
 set_property(TEST compare_random_via_plan_pack_buffer_np3 APPEND PROPERTY ENVIRONMENT
   "BCR_PACK=buffer")
 bcr_add_mpi_test(compare_random_via_plan_shm_all_np3 3 TIMEOUT 300
-  COMMAND $<TARGET_FILE:bcr_test_compare> --random 3613 1500 --via-plan
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 3613 ${_count} --via-plan
   LABELS compare)
 set_property(TEST compare_random_via_plan_shm_all_np3 APPEND PROPERTY ENVIRONMENT
-  "BCR_SHM=on;BCR_SHM_MIN=0")
+  "BCR_SHM=all;BCR_SHM_MIN=0")

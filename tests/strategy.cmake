@@ -1,13 +1,15 @@
 # Both 2-D strategies against the reference, and proof from BCR_TRACE that
 # every strategy and every per-dimension generator really ran in a sweep
-# that found no mismatch (label "compare").
+# that found no mismatch (label "compare").  Random counts are divided
+# under the sanitizer (bcr_sweep_count), except the trace sweep's.
+bcr_sweep_count(_count 6000)
 bcr_add_mpi_test(compare_random_indirect_np4 4 TIMEOUT 300
-  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4114 6000 LABELS compare)
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4114 ${_count} LABELS compare)
 set_property(TEST compare_random_indirect_np4 APPEND PROPERTY ENVIRONMENT "BCR_STRATEGY=indirect")
 bcr_add_mpi_test(compare_systematic_indirect_np6 6 TIMEOUT 300
   COMMAND $<TARGET_FILE:bcr_test_compare> --systematic LABELS compare)
 set_property(TEST compare_systematic_indirect_np6 APPEND PROPERTY ENVIRONMENT
-  "BCR_STRATEGY=indirect;BCR_SHM=on;BCR_SHM_MIN=0")
+  "BCR_STRATEGY=indirect;BCR_SHM=all;BCR_SHM_MIN=0")
 
 set(_bcr_trace_script ${CMAKE_CURRENT_BINARY_DIR}/trace_check.cmake)
 file(WRITE ${_bcr_trace_script} [=[
@@ -17,12 +19,15 @@ set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 set(ENV{BCR_TRACE} 1)
 set(ENV{BCR_STRATEGY} indirect)
 set(ENV{BCR_GENERATOR} auto)
-set(ENV{BCR_SHM} on)
+set(ENV{BCR_SHM} all)
 set(ENV{BCR_SHM_MIN} 0)
+math(EXPR limit "250 * ${TIMEOUT_FACTOR}")
 execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --random 4224 2000
-  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 250)
+  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
 if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches")
-  message(FATAL_ERROR "sweep failed (exit ${rv}):\n${out}")
+  # The trace lines fill stderr; keep what is not one of them.
+  string(REGEX REPLACE "bcr_trace: [^\n]*\n" "" other "${err}")
+  message(FATAL_ERROR "sweep failed (exit ${rv}):\n${out}\n--- stderr without trace lines\n${other}")
 endif()
 foreach(what "strategy direct" "strategy indirect" "plan cached" "plan new" "transport shm"
              "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
@@ -39,11 +44,13 @@ endforeach()
 ]=])
 add_test(NAME compare_trace_paths
   COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_test_compare>
-          -P ${_bcr_trace_script})
-set_tests_properties(compare_trace_paths PROPERTIES TIMEOUT 300 LABELS compare PROCESSORS 1)
+          -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} -P ${_bcr_trace_script})
+set_tests_properties(compare_trace_paths PROPERTIES LABELS compare PROCESSORS 1)
+bcr_test_timeout(300 compare_trace_paths)
 
 # Every dimension through the general generator (the specialised ones are
 # checked against it exhaustively in bcr_gen).
+bcr_sweep_count(_count 6000)
 bcr_add_mpi_test(compare_random_general_np4 4 TIMEOUT 300
-  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4334 6000 LABELS compare)
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4334 ${_count} LABELS compare)
 set_property(TEST compare_random_general_np4 APPEND PROPERTY ENVIRONMENT "BCR_GENERATOR=general")

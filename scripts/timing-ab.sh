@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# bcr_timing under two settings of one switch, alternated, so that both
+# meet the same load; prints per case the median, over the rounds, of the
+# speedup over ScaLAPACK and of the ratio to the copy bound.
+#   bash scripts/timing-ab.sh BCR_SHM=off BCR_SHM=on [rounds] [case file]
+# (default 7 rounds of timing/cases/standard.txt, 4 ranks).  Needs the
+# build of scripts/run-main.sh (BCR_BUILD_DIR picks another).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if [ $# -lt 2 ]; then
+  echo "usage: $0 VAR=a VAR=b [rounds] [case file]" >&2
+  exit 2
+fi
+a=$1 b=$2 rounds=${3:-7} cases=${4:-timing/cases/standard.txt}
+exe=${BCR_BUILD_DIR:-build}/timing/bcr_timing
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+for r in $(seq "$rounds"); do
+  for s in "$a" "$b"; do
+    mpiexec -n 4 --oversubscribe -x "$s" "$exe" "$cases" > "$out/$r.$s"
+  done
+done
+# Table rows start with the case number; speedup and copy ratio are the
+# 8th and 9th fields.
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+printf '%-5s %-22s %-22s\n' case "$a (speedup, /copy)" "$b (speedup, /copy)"
+for c in $(awk '$1 ~ /^[0-9]+$/ && NF > 10 {print $1}' "$out/1.$a"); do
+  row=$c
+  for s in "$a" "$b"; do
+    sp=$(cat "$out"/*."$s" | awk -v c="$c" '$1 == c && NF > 10 {print $8}' | median)
+    cp=$(cat "$out"/*."$s" | awk -v c="$c" '$1 == c && NF > 10 {print $9}' | median)
+    row=$(printf '%s %-22s' "$row" "$sp, $cp")
+  done
+  printf '%-5s %s\n' "${row%% *}" "${row#* }"
+done

@@ -1,0 +1,68 @@
+/* One scan of the local array for all partners at once.
+ *
+ * Packing message by message reads the local array once per partner, and
+ * where partners' rows interleave finely every pass drags in the cache
+ * lines of the others: measured on this project's machine, packing a
+ * 48 -> 64 block pattern for four partners that way took 2.1 to 2.6 times a
+ * memcpy of the array, one scan writing every partner's buffer took 1.0 to
+ * 1.2 times.  Unpacking is the same in the other direction.
+ *
+ * The scan goes column by column in increasing submatrix index, and within
+ * a column partner by partner, each with its own row groups: a column is
+ * small enough to stay in cache while its partners take their turns, and
+ * per-partner groups keep the strided loops that interleaved single
+ * elements (block size 1) would otherwise lose.  Each partner's elements
+ * come in the order the per-partner kernels use, so one side may scan
+ * while the other does not. */
+#ifndef BCR_SCAN_H
+#define BCR_SCAN_H
+
+#include <stddef.h>
+
+#include "index1d.h"
+#include "kernels.h"
+#include "mask.h"
+
+#define BCR_SCAN_NONE (-1) /* no partner holds this cell */
+#define BCR_SCAN_SELF (-2) /* the part that stays on this process */
+
+typedef struct {
+    bcr_run r;
+    int slot; /* the partner's column among those holding any of my columns */
+} bcr_scan_cols;
+
+/* A half's column runs of every bucket merged in increasing submatrix
+ * index, its row groups by bucket, and which partner each (row slot,
+ * column slot) is. */
+typedef struct {
+    bcr_scan_cols *cols;
+    bcr_idx ncols;
+    int nrslots;
+    int *rbucket;              /* row slot -> row bucket */
+    const bcr_rungroup *groups; /* the half's row groups, bucket q from */
+    const bcr_idx *gstart;     /* gstart[q] to gstart[q + 1] */
+    int *cell; /* [column slot * nrslots + row slot]: partner index, or
+                  BCR_SCAN_SELF or BCR_SCAN_NONE */
+} bcr_scan;
+
+/* rows, cols: the half's run lists, groups and gstart its row groups by
+ * bucket (kept, not copied); orow[k], ocol[k]: partner k's buckets (k <
+ * nparts); self_row < 0 when nothing stays here.  Returns 0 or -1 (out of
+ * memory, and then sc holds nothing). */
+int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *cols,
+                   const bcr_rungroup *groups, const bcr_idx *gstart, const int *orow,
+                   const int *ocol, int nparts, int self_row, int self_col);
+void bcr_scan_free(bcr_scan *sc);
+
+/* Every partner k with cur[k] != NULL gets its elements of a appended at
+ * cur[k], which ends past them. */
+void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                   const bcr_mask *mk, char **cur);
+
+/* Into b: every partner k with cur[k] != NULL from cur[k] on (cur[k] ends
+ * past its elements), and the part that stays here from a (whose run
+ * offsets are the `other` side of the runs). */
+void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                     size_t es, const bcr_mask *mk, const char **cur);
+
+#endif
