@@ -83,43 +83,34 @@ void bcr_scan_free(bcr_scan *sc)
 }
 
 /* Runs of group g in one column, local side at `local` (element stride
- * lstep between runs), to or from the buffer cursor *cur. */
-static inline void group_to_buffer(char **cur, const char *local, const bcr_rungroup *g,
-                                   bcr_idx lstep, bcr_idx lo, bcr_idx hi, int clip, size_t es)
+ * lstep between runs), copied to the buffer cursor *cur when `pack`, else
+ * from it; *cur ends past them.  One body for both directions so that
+ * they cannot disagree on the order; `pack` is a constant at every call,
+ * and local is only written when it is 0. */
+static inline void group_buffer(char *local, char **cur, const bcr_rungroup *g, bcr_idx lstep,
+                                bcr_idx lo, bcr_idx hi, int clip, size_t es, int pack)
 {
-    char *d = *cur;
+    char *buf = *cur;
     if (!clip && g->len == 1) {
-        bcr_copy_strided(d, 1, local, lstep, g->count, es);
-        d += (size_t)g->count * es;
+        if (pack)
+            bcr_copy_strided(buf, 1, local, lstep, g->count, es);
+        else
+            bcr_copy_strided(local, lstep, buf, 1, g->count, es);
+        buf += (size_t)g->count * es;
     } else {
         for (bcr_idx c = 0; c < g->count; c++) {
             bcr_idx skip, len = bcr_clip_run(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
             if (len == 0)
                 continue;
-            bcr_copy_elems(d, local + (size_t)(c * lstep + skip) * es, len, es);
-            d += (size_t)len * es;
+            char *l = local + (size_t)(c * lstep + skip) * es;
+            if (pack)
+                bcr_copy_elems(buf, l, len, es);
+            else
+                bcr_copy_elems(l, buf, len, es);
+            buf += (size_t)len * es;
         }
     }
-    *cur = d;
-}
-
-static inline void group_from_buffer(char *local, const char **cur, const bcr_rungroup *g,
-                                     bcr_idx lstep, bcr_idx lo, bcr_idx hi, int clip, size_t es)
-{
-    const char *s = *cur;
-    if (!clip && g->len == 1) {
-        bcr_copy_strided(local, lstep, s, 1, g->count, es);
-        s += (size_t)g->count * es;
-    } else {
-        for (bcr_idx c = 0; c < g->count; c++) {
-            bcr_idx skip, len = bcr_clip_run(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
-            if (len == 0)
-                continue;
-            bcr_copy_elems(local + (size_t)(c * lstep + skip) * es, s, len, es);
-            s += (size_t)len * es;
-        }
-    }
-    *cur = s;
+    *cur = buf;
 }
 
 /* The part that stays here: a's side of the runs is `other`. */
@@ -155,8 +146,8 @@ void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
                     continue;
                 for (bcr_idx gi = sc->gstart[q]; gi < sc->gstart[q + 1]; gi++) {
                     const bcr_rungroup *g = &sc->groups[gi];
-                    group_to_buffer(&cur[p], col + (size_t)g->mine * es, g, g->mstep, lo, hi,
-                                    mk->trapezoid, es);
+                    group_buffer((char *)col + (size_t)g->mine * es, &cur[p], g, g->mstep, lo,
+                                 hi, mk->trapezoid, es, 1);
                 }
             }
         }
@@ -183,8 +174,8 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
                     if (p == BCR_SCAN_SELF)
                         group_local(col, acol, g, lo, hi, mk->trapezoid, es);
                     else
-                        group_from_buffer(col + (size_t)g->mine * es, &cur[p], g, g->mstep, lo,
-                                          hi, mk->trapezoid, es);
+                        group_buffer(col + (size_t)g->mine * es, (char **)&cur[p], g, g->mstep,
+                                     lo, hi, mk->trapezoid, es, 0);
                 }
             }
         }
