@@ -15,7 +15,8 @@ function(bcr_dropin_tests tag plain linked)
   string(REPLACE ";" ":" entries "${ARGN}")
   set(common -DMPIEXEC=${BCR_MPIEXEC} -DNP=4 -DTAG=${tag}
     -DREFDIR=${_bcr_dropin_dir}/${tag}_ref
-    -DDROPIN=$<TARGET_FILE:bcredist_scalapack> -DENTRIES=${entries})
+    -DDROPIN=$<TARGET_FILE:bcredist_scalapack> -DENTRIES=${entries}
+    -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR})
   add_test(NAME dropin_${tag}_ref
     COMMAND ${CMAKE_COMMAND} ${common} -DMODE=ref -DEXE=$<TARGET_FILE:${plain}>
             -DOUTDIR=${_bcr_dropin_dir}/${tag}_ref -P ${CMAKE_CURRENT_SOURCE_DIR}/dropin_check.cmake)
@@ -26,9 +27,10 @@ function(bcr_dropin_tests tag plain linked)
     COMMAND ${CMAKE_COMMAND} ${common} -DMODE=preload -DEXE=$<TARGET_FILE:${plain}>
             -DOUTDIR=${_bcr_dropin_dir}/${tag}_preload -P ${CMAKE_CURRENT_SOURCE_DIR}/dropin_check.cmake)
   set_tests_properties(dropin_${tag}_ref PROPERTIES
-    FIXTURES_SETUP dropin_${tag}_ref TIMEOUT 90 LABELS dropin PROCESSORS 1)
+    FIXTURES_SETUP dropin_${tag}_ref LABELS dropin PROCESSORS 1)
   set_tests_properties(dropin_${tag}_link dropin_${tag}_preload PROPERTIES
-    FIXTURES_REQUIRED dropin_${tag}_ref TIMEOUT 90 LABELS dropin PROCESSORS 1)
+    FIXTURES_REQUIRED dropin_${tag}_ref LABELS dropin PROCESSORS 1)
+  bcr_test_timeout(90 dropin_${tag}_ref dropin_${tag}_link dropin_${tag}_preload)
 endfunction()
 
 set(_bcr_entries_c "")

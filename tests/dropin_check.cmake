@@ -14,12 +14,17 @@
 #
 # Other variables: MPIEXEC, NP, EXE, OUTDIR, REFDIR, TAG (file prefix: the
 # program writes <dir>/<TAG>_<rank>.bin), DROPIN, ENTRIES (entry points
-# separated by ':').
+# separated by ':'), TIMEOUT_FACTOR (time limits multiplied by it; default 1).
 foreach(v MODE MPIEXEC NP EXE OUTDIR REFDIR TAG)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "dropin_check.cmake: ${v} is not set")
   endif()
 endforeach()
+
+if(NOT TIMEOUT_FACTOR)
+  set(TIMEOUT_FACTOR 1)
+endif()
+math(EXPR limit "60 * ${TIMEOUT_FACTOR}")
 
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
@@ -48,7 +53,7 @@ endif()
 
 execute_process(
   COMMAND ${MPIEXEC} -n ${NP} --oversubscribe ${env_args} ${EXE} ${dir}
-  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
 message(STATUS "${MODE}: exit ${rv}\n--- stdout\n${out}--- stderr\n${err}---")
 if(NOT rv EQUAL 0)
   message(FATAL_ERROR "${MODE}: the program failed (exit ${rv})")

@@ -14,10 +14,19 @@ target_link_options(bcr_test_hygiene PRIVATE
   -Wl,--wrap=posix_memalign)
 
 # 100,000 calls at 2 ranks (about 30 s here); at 4 ranks on 2 cores a call
-# takes about 0.7 ms, so fewer calls there.
+# takes about 0.7 ms, so fewer calls there.  Under the sanitizer, the same
+# warm-up and then two periods (16,000 calls) at 1 and 2 ranks instead of
+# ten, one period at 4 ranks instead of two.
+if(BCREDIST_SANITIZE)
+  set(_bcr_hygiene_12 36000 20000)
+  set(_bcr_hygiene_4 20000 12000)
+else()
+  set(_bcr_hygiene_12 100000 20000)
+  set(_bcr_hygiene_4 28000 12000)
+endif()
 bcr_add_mpi_test(hygiene_np2 2 TIMEOUT 600
-  COMMAND $<TARGET_FILE:bcr_test_hygiene> 100000 20000 LABELS hygiene)
+  COMMAND $<TARGET_FILE:bcr_test_hygiene> ${_bcr_hygiene_12} LABELS hygiene)
 bcr_add_mpi_test(hygiene_np4 4 TIMEOUT 600
-  COMMAND $<TARGET_FILE:bcr_test_hygiene> 28000 12000 LABELS hygiene)
+  COMMAND $<TARGET_FILE:bcr_test_hygiene> ${_bcr_hygiene_4} LABELS hygiene)
 bcr_add_mpi_test(hygiene_np1 1 TIMEOUT 120
-  COMMAND $<TARGET_FILE:bcr_test_hygiene> 100000 20000 LABELS hygiene)
+  COMMAND $<TARGET_FILE:bcr_test_hygiene> ${_bcr_hygiene_12} LABELS hygiene)

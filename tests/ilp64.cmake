@@ -40,9 +40,10 @@ foreach(build lp64 ilp64)
   if(old)
     file(REMOVE ${old})
   endif()
+  math(EXPR limit "200 * ${TIMEOUT_FACTOR}")
   execute_process(COMMAND ${MPIEXEC} -n ${NP} --oversubscribe ${EXE_${build}}
                           ${DIR}/out_${build}_np${NP}
-    RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 200)
+    RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
   message(STATUS "${build}: exit ${rv}\n${out}")
   if(NOT rv EQUAL 0)
     message(FATAL_ERROR "${build} build failed its own checks\n${err}")
@@ -65,6 +66,8 @@ foreach(np 1 2 3 4)
     COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DNP=${np}
             -DEXE_lp64=$<TARGET_FILE:bcr_test_ilp64_lp64>
             -DEXE_ilp64=$<TARGET_FILE:bcr_test_ilp64_ilp64>
-            -DDIR=${CMAKE_CURRENT_BINARY_DIR} -P ${_bcr_ilp64_script})
-  set_tests_properties(ilp64_np${np} PROPERTIES TIMEOUT 420 LABELS ilp64 PROCESSORS 1)
+            -DDIR=${CMAKE_CURRENT_BINARY_DIR} -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
+            -P ${_bcr_ilp64_script})
+  set_tests_properties(ilp64_np${np} PROPERTIES LABELS ilp64 PROCESSORS 1)
+  bcr_test_timeout(420 ilp64_np${np})
 endforeach()

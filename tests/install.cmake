@@ -13,7 +13,9 @@ if(CMAKE_Fortran_COMPILER_LOADED AND TARGET bcr_dropin_c_plain)
       -DGENERATOR=${CMAKE_GENERATOR}
       -DPLAIN_EXE=$<TARGET_FILE:bcr_dropin_c_plain>
       -DREFDIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_out/c_ref
+      -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
       -P ${CMAKE_CURRENT_SOURCE_DIR}/install_check.cmake)
   set_tests_properties(install_consumer PROPERTIES
-    TIMEOUT 180 LABELS install PROCESSORS 1 FIXTURES_REQUIRED dropin_c_ref)
+    LABELS install PROCESSORS 1 FIXTURES_REQUIRED dropin_c_ref)
+  bcr_test_timeout(180 install_consumer)
 endif()

@@ -6,12 +6,16 @@
 #     LD_LIBRARY_PATH) into the unmodified plain-ScaLAPACK program of the
 #     drop-in tests and compare with that test's reference bytes.
 # Variables: BUILD, WORK, SOURCE (install_project), MPIEXEC, GENERATOR,
-# PLAIN_EXE, REFDIR.
+# PLAIN_EXE, REFDIR, TIMEOUT_FACTOR (time limits multiplied by it; default 1).
 foreach(v BUILD WORK SOURCE MPIEXEC PLAIN_EXE REFDIR)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "install_check.cmake: ${v} is not set")
   endif()
 endforeach()
+if(NOT TIMEOUT_FACTOR)
+  set(TIMEOUT_FACTOR 1)
+endif()
+math(EXPR limit "60 * ${TIMEOUT_FACTOR}")
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
 set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
@@ -90,7 +94,7 @@ foreach(mode config pkgconfig)
   foreach(prog consumer_c consumer_f consumer_dropin)
     execute_process(
       COMMAND ${MPIEXEC} -n 4 --oversubscribe -x BCR_VERBOSE=1 ${bdir}/${prog}
-      RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+      RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
     if(NOT rv EQUAL 0 OR NOT out MATCHES "${prog} OK")
       message(FATAL_ERROR "${mode}: ${prog} failed (${rv}):\n${out}\n${err}")
     endif()
@@ -120,7 +124,7 @@ file(MAKE_DIRECTORY ${WORK}/preload)
 execute_process(
   COMMAND ${MPIEXEC} -n 4 --oversubscribe -x LD_PRELOAD=${dropin} -x BCR_VERBOSE=1
           ${PLAIN_EXE} ${WORK}/preload
-  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
 if(NOT rv EQUAL 0 OR NOT out MATCHES "CALLS ([0-9]+)")
   message(FATAL_ERROR "installed drop-in preloaded: the program failed (${rv}):\n${out}\n${err}")
 endif()

@@ -9,6 +9,9 @@
 #   bash scripts/run-tests.sh -L stress
 #
 # Each compare test ends with "compare: N configurations, 0 mismatches".
+# Under -DBCREDIST_SANITIZE=ON every sweep runs its count divided by
+# BCREDIST_SANITIZE_SWEEP_DIVISOR (10; bcr_sweep_count in CMakeLists.txt),
+# and the tally counts that.
 set(BCR_STRESS_EXTRA
   # ranks seed count
   5 5005 8000
@@ -21,6 +24,7 @@ foreach(_i RANGE 0 ${_last} 3)
   list(GET BCR_STRESS_EXTRA ${_i} _np)
   list(GET BCR_STRESS_EXTRA ${_j} _seed)
   list(GET BCR_STRESS_EXTRA ${_k} _count)
+  bcr_sweep_count(_count ${_count})
   bcr_add_mpi_test(compare_random_np${_np} ${_np} TIMEOUT 300
     COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
     LABELS "compare;stress")
@@ -28,7 +32,7 @@ endforeach()
 
 # Every random sweep, whatever executor path it takes (packed buffers, the
 # synchronous receive, the plan API), with its run for the tally: (test,
-# ranks, seed, count).
+# ranks, seed, count), the count as in the lists (the normal build's).
 set(_bcr_stress_runs)
 foreach(_list BCR_COMPARE_RANDOM BCR_STRESS_EXTRA BCR_COMPARE_VIA_PLAN)
   list(LENGTH ${_list} _n)
@@ -59,6 +63,7 @@ foreach(_r ${_bcr_stress_runs})
   list(GET _r 1 _np)
   list(GET _r 2 _seed)
   list(GET _r 3 _count)
+  bcr_sweep_count(_count ${_count})
   if(NOT TEST ${_test})
     message(FATAL_ERROR "stress.cmake: no test ${_test} (compare.cmake changed?)")
   endif()
@@ -67,27 +72,13 @@ foreach(_r ${_bcr_stress_runs})
   math(EXPR _bcr_stress_total "${_bcr_stress_total} + ${_count}")
 endforeach()
 
+# The tally counts what this build runs: under the sanitizer the divided
+# counts, against a minimum divided alike.
 bcr_add_test_program(bcr_stress_tally ${CMAKE_CURRENT_SOURCE_DIR}/stress_tally.c
   ${CMAKE_CURRENT_SOURCE_DIR}/compare_exec.c ${CMAKE_CURRENT_SOURCE_DIR}/compare_gen.c)
+math(EXPR _bcr_stress_min "200000 / ${BCR_SWEEP_DIVISOR}")
 add_test(NAME stress_tally
-  COMMAND bcr_stress_tally --min 200000 ${_bcr_tally_args})
-set_tests_properties(stress_tally PROPERTIES TIMEOUT 60 LABELS stress)
-
-# Under -DBCREDIST_SANITIZE=ON every test runs several times slower (the
-# index math unit test alone goes from under a minute to several), so once
-# every file has added its tests, each time limit is multiplied by 5.
-if(BCREDIST_SANITIZE AND CMAKE_VERSION VERSION_LESS 3.19)
-  message(WARNING "CMake < 3.19: test time limits not stretched for the sanitizers")
-elseif(BCREDIST_SANITIZE)
-  function(bcr_stretch_timeouts)
-    get_property(_tests DIRECTORY PROPERTY TESTS)
-    foreach(_t ${_tests})
-      get_test_property(${_t} TIMEOUT _s)
-      if(_s)
-        math(EXPR _s "${_s} * 5")
-        set_tests_properties(${_t} PROPERTIES TIMEOUT ${_s})
-      endif()
-    endforeach()
-  endfunction()
-  cmake_language(DEFER CALL bcr_stretch_timeouts)
-endif()
+  COMMAND bcr_stress_tally --min ${_bcr_stress_min} ${_bcr_tally_args})
+set_tests_properties(stress_tally PROPERTIES LABELS stress)
+bcr_test_timeout(60 stress_tally)
+bcr_fast_unwind(stress_tally)
