@@ -182,8 +182,11 @@ static int remake_window(bcr_shm *sh, long long bytes)
     }
     sh->cap = bytes;
     atomic_fetch_add(&held_bytes, (size_t)bytes);
-    /* Touch it now: the first use should not pay the page faults. */
-    memset(sh->mine, 0, (size_t)bytes);
+    /* Touch it now: the first use should not pay the page faults.  A
+     * process that sends nothing here has an empty segment and may get no
+     * base address at all. */
+    if (bytes > 0)
+        memset(sh->mine, 0, (size_t)bytes);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, sh->win);
     for (int i = 0; i < sh->node_size; i++) {
         MPI_Aint len;
