@@ -176,7 +176,8 @@ void trial_reset_bcr(trial *t)
 
 int trial_same(const trial *t)
 {
-    int same = t->bref.bytes == t->bbcr.bytes && !memcmp(t->bref.data, t->bbcr.data, t->bref.bytes);
+    int same = t->bref.bytes == t->bbcr.bytes &&
+               (!t->bref.bytes || !memcmp(t->bref.data, t->bbcr.data, t->bref.bytes));
     MPI_Allreduce(MPI_IN_PLACE, &same, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     return same;
 }
