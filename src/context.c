@@ -140,6 +140,14 @@ static int ensure_keyvals(void)
     return BCR_SUCCESS;
 }
 
+int bcr_finalize_hook(void)
+{
+    pthread_mutex_lock(&state_lock);
+    int rc = ensure_keyvals();
+    pthread_mutex_unlock(&state_lock);
+    return rc;
+}
+
 /* The context's cached state if there is one; else its communicator. */
 static int ctx_lookup(int ictxt, bcr_ctx **found, MPI_Comm *owner)
 {

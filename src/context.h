@@ -57,4 +57,8 @@ void bcr_ctx_store(bcr_ctx *ctx, long keyA, long keyB, long gen,
 /* Drop every cached context (collective, like MPI_Comm_free). */
 void bcr_context_finalize(void);
 
+/* Makes sure MPI_Finalize will run bcr_finalize: for state made without
+ * going through a context lookup (a plan executed after bcr_finalize). */
+int bcr_finalize_hook(void);
+
 #endif
