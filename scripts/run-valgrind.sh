@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Valgrind memcheck over a representative subset of the tests: a random
 # comparison sweep against the reference on 2 and 3 ranks (direct calls,
-# packed buffers, the plan API), the error tests and the plan API tests.
+# packed buffers, the plan API, every message through shared segments),
+# the error tests and the plan API tests.
 # Every MPI process writes its own log; the run fails if any memcheck error
 # or definite leak has a frame in bcredist's own sources (src/,
 # fortran-bindings/), and counts the rest (Open MPI, ScaLAPACK) without
@@ -41,23 +42,25 @@ vg=(valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite
     --errors-for-leak-kinds=definite --num-callers=30 --fullpath-after=
     "${supp[@]}")
 
-# name ranks env program args...
+# name ranks env program args... (env: VAR=value[,VAR=value...], or -)
 runs=(
   "compare_np2 2 - tests/bcr_test_compare --random 2602 150 --watchdog 900"
   "compare_pack_buffer_np3 3 BCR_PACK=buffer tests/bcr_test_compare --random 3603 80 --watchdog 900"
   "compare_via_plan_np3 3 - tests/bcr_test_compare --random 3703 60 --via-plan --watchdog 900"
+  "compare_shm_np3 3 BCR_SHM=all,BCR_SHM_MIN=0 tests/bcr_test_compare --random 3803 80 --watchdog 900"
   "errors_np3 3 - tests/bcr_test_errors"
   "plan_api_np3 3 - tests/bcr_test_plan_api"
 )
 failed=0
 for r in "${runs[@]}"; do
   read -r name np env exe args <<< "$r"
-  envs=()
-  [ "$env" != - ] && envs=(-x "$env")
+  sets=() envs=()
+  [ "$env" != - ] && IFS=, read -ra sets <<< "$env"
+  for e in "${sets[@]}"; do envs+=(-x "$e"); done
   start=$(date +%s)
   set +e
   # shellcheck disable=SC2086
-  env ${env/#-/} mpiexec -n "$np" --oversubscribe "${envs[@]}" "${vg[@]}" \
+  env "${sets[@]}" mpiexec -n "$np" --oversubscribe "${envs[@]}" "${vg[@]}" \
     --log-file="$logs/$name.%p.log" "$build/$exe" $args > "$logs/$name.out" 2>&1
   rc=$?
   set -e

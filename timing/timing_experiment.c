@@ -12,9 +12,9 @@
  * computation, as ScaLAPACK's does on every call and as the papers count
  * it; the split is planning (create), packing, unpacking, local copy and
  * communication (the library's phase timers).  The environment variables
- * of a method (BCR_GENERATOR, BCR_STRATEGY, BCR_PACK, BCR_RECV) are set just
- * before it runs and the others reset to their defaults; the library reads
- * them at each plan (and BCR_RECV at each call).
+ * of a method (BCR_GENERATOR, BCR_STRATEGY, BCR_PACK, BCR_RECV, BCR_SHM)
+ * are set just before it runs and the others reset to their defaults; the
+ * library reads them at each plan (and BCR_RECV at each call).
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -37,7 +37,8 @@ typedef struct {
     int nvars;
 } method;
 
-static const char *const switches[] = {"BCR_GENERATOR", "BCR_STRATEGY", "BCR_PACK", "BCR_RECV"};
+static const char *const switches[] = {"BCR_GENERATOR", "BCR_STRATEGY", "BCR_PACK", "BCR_RECV",
+                                       "BCR_SHM"};
 
 static void apply_env(const method *m)
 {
