@@ -1,5 +1,6 @@
 #include "scan.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,8 +131,12 @@ static inline void group_local(char *bcol, const char *acol, const bcr_rungroup 
     }
 }
 
-void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                   const bcr_mask *mk, char **cur)
+/* Both directions in one loop nest (pack: local is A, and nothing stays;
+ * unpack: local is B, and the part that stays comes from a unless a is
+ * NULL), so that the two cannot disagree on the order of the elements. */
+static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, const char *a,
+                                bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
+                                int pack)
 {
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
@@ -139,45 +144,35 @@ void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             bcr_idx lo, hi;
             bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-            const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
+            char *col = local + (size_t)((cr->r.mine + t) * ld) * es;
+            const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
             for (int r = 0; r < sc->nrslots; r++) {
                 int p = cells[r], q = sc->rbucket[r];
-                if (p < 0 || !cur[p])
-                    continue;
-                for (bcr_idx gi = sc->gstart[q]; gi < sc->gstart[q + 1]; gi++) {
-                    const bcr_rungroup *g = &sc->groups[gi];
-                    group_buffer((char *)col + (size_t)g->mine * es, &cur[p], g, g->mstep, lo,
-                                 hi, mk->trapezoid, es, 1);
-                }
-            }
-        }
-    }
-}
-
-void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
-                     size_t es, const bcr_mask *mk, const char **cur)
-{
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
-        const bcr_scan_cols *cr = &sc->cols[ci];
-        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
-        for (bcr_idx t = 0; t < cr->r.len; t++) {
-            bcr_idx lo, hi;
-            bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-            char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
-            const char *acol = a + (size_t)((cr->r.other + t) * lda) * es;
-            for (int r = 0; r < sc->nrslots; r++) {
-                int p = cells[r], q = sc->rbucket[r];
-                if (p == BCR_SCAN_NONE || (p >= 0 && !cur[p]))
+                if (p == BCR_SCAN_NONE || (p >= 0 && !cur[p]) || (p == BCR_SCAN_SELF && !acol))
                     continue;
                 for (bcr_idx gi = sc->gstart[q]; gi < sc->gstart[q + 1]; gi++) {
                     const bcr_rungroup *g = &sc->groups[gi];
                     if (p == BCR_SCAN_SELF)
                         group_local(col, acol, g, lo, hi, mk->trapezoid, es);
                     else
-                        group_buffer(col + (size_t)g->mine * es, (char **)&cur[p], g, g->mstep,
-                                     lo, hi, mk->trapezoid, es, 0);
+                        group_buffer(col + (size_t)g->mine * es, &cur[p], g, g->mstep, lo, hi,
+                                     mk->trapezoid, es, pack);
                 }
             }
         }
     }
+}
+
+void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                   const bcr_mask *mk, char **cur)
+{
+    /* A is only read: group_buffer writes local only when unpacking. */
+    scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1);
+}
+
+void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                     size_t es, const bcr_mask *mk, const char **cur)
+{
+    /* The buffers are only read: group_buffer reads them when unpacking. */
+    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0);
 }
