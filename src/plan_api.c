@@ -5,6 +5,7 @@
 
 #include "bcredist.h"
 #include "check.h"
+#include "context.h"
 #include "error.h"
 #include "exec.h"
 #include "mask.h"
@@ -124,6 +125,10 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
         bcr_err_clear_last();
         return BCR_SUCCESS;
     }
+    /* A plan may run after bcr_finalize, and then makes state again
+     * (buffers, a shared window) without the context lookup that makes
+     * sure MPI_Finalize frees it; failing that only leaves it to the exit. */
+    (void)bcr_finalize_hook();
     bcr_phase_now.calls++;
     double t0 = bcr_phase_start();
     const char *what = p->trapezoid ? "trapezoid" : "submatrix";

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "bcredist.h"
-#include "context.h"
 
 struct bcr_shm {
     MPI_Comm node;   /* the processes of comm on this node */
@@ -53,19 +52,14 @@ static int delete_attr(MPI_Comm comm, int key, void *val, void *extra)
     return MPI_SUCCESS;
 }
 
-/* The keyval, made on first use and again after bcr_shm_finalize.  A plan
- * executed after bcr_finalize comes here without a context lookup, so the
- * hook that frees the keyval at MPI_Finalize is made sure of too. */
+/* The keyval, made on first use and again after bcr_shm_finalize. */
 static int the_keyval(void)
 {
     pthread_mutex_lock(&keyval_lock);
-    int made = 0;
     if (keyval == MPI_KEYVAL_INVALID)
-        made = !MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_attr, &keyval, NULL);
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_attr, &keyval, NULL);
     int k = keyval;
     pthread_mutex_unlock(&keyval_lock);
-    if (made)
-        bcr_finalize_hook();
     return k;
 }
 
