@@ -14,8 +14,6 @@
  * same tag; MPI keeps them in order. */
 #define BCR_CHUNK ((bcr_idx)1 << 30)
 #define BCR_TAG 7351
-#define BCR_TAG_SHM 7352 /* "your part is in my segment, at this offset" */
-#define BCR_TAG_ACK 7353 /* "done reading your segment" */
 
 /* Buffers grow to the largest call seen and are reused: allocating them per
  * call costs more than the copy itself for mid-size matrices.
@@ -165,12 +163,11 @@ static int receive_sync(void)
     return env && !strcmp(env, "sync");
 }
 
-/* Requests a call may post (every chunk, plus the second request of a
- * message through a shared segment, plus one spare), and receive partners
- * plus one: the sizes of the arrays in slots_of. */
+/* Requests a call may post (every chunk, plus one spare), and receive
+ * partners plus one: the sizes of the arrays in slots_of. */
 static void slot_counts(const bcr_plan *pl, size_t es, bcr_idx *nreq, bcr_idx *nr)
 {
-    *nreq = count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) + pl->send.nparts + 1;
+    *nreq = count_chunks(&pl->recv, es) + count_chunks(&pl->send, es) + 1;
     *nr = pl->recv.nparts + 1;
 }
 
@@ -179,8 +176,7 @@ static size_t work_bytes(const bcr_plan *pl, size_t es)
 {
     bcr_idx nreq, nr;
     slot_counts(pl, es, &nreq, &nr);
-    return (size_t)(nreq + nr) * sizeof(MPI_Request) + (size_t)nr * sizeof(bcr_idx) +
-           (size_t)(pl->send.nparts + nr) * sizeof(char *) +
+    return (size_t)nreq * sizeof(MPI_Request) + (size_t)(pl->send.nparts + nr) * sizeof(char *) +
            (size_t)(2 * nreq + nr) * sizeof(int);
 }
 
@@ -193,15 +189,12 @@ int bcr_exec_reserve(const bcr_plan *pl, size_t es)
     return BCR_SUCCESS;
 }
 
-/* Where a call keeps its requests: every receive (one per chunk, or one
- * notice per partner sharing the node), then every send (chunks, or a
- * notice and the wait for its acknowledgement), the acknowledgements this
- * process sends, the offsets noticed, the scans' cursors into shared
- * segments, whose each request is, the chunks each receive partner still
- * owes, and room for MPI_Testsome's indices. */
+/* Where a call keeps its requests: every receive (one per chunk), then
+ * every send, the scans' cursors into shared segments, whose each request
+ * is, the chunks each receive partner still owes, and room for
+ * MPI_Testsome's indices. */
 typedef struct {
-    MPI_Request *req, *acks;
-    bcr_idx *where;
+    MPI_Request *req;
     char **scur;
     const char **rcur;
     int *owner, *pending, *indices;
@@ -213,15 +206,11 @@ static slots slots_of(void *work, const bcr_plan *pl, size_t es)
     slot_counts(pl, es, &nreq, &nr);
     slots sl;
     sl.req = work;
-    sl.acks = sl.req + nreq;
-    sl.where = (bcr_idx *)(void *)(sl.acks + nr);
-    sl.scur = (char **)(void *)(sl.where + nr);
+    sl.scur = (char **)(void *)(sl.req + nreq);
     sl.rcur = (const char **)(void *)(sl.scur + pl->send.nparts);
     sl.owner = (int *)(void *)(sl.rcur + nr);
     sl.pending = sl.owner + nreq;
     sl.indices = sl.pending + nr;
-    for (bcr_idx k = 0; k < nr; k++)
-        sl.acks[k] = MPI_REQUEST_NULL;
     return sl;
 }
 
@@ -234,11 +223,11 @@ typedef struct {
     char *rbuf;
     const bcr_arrays *ar;
     const bcr_mask *mk;
-    const bcr_shm *sh;
+    bcr_shm *sh;
     MPI_Comm comm;
 } receipts;
 
-static int via_shm(const bcr_shm *sh, const bcr_partner *p)
+static int via_shm(bcr_shm *sh, const bcr_partner *p)
 {
     return sh && p->shm && bcr_shm_shares(sh, p->rank);
 }
@@ -265,7 +254,7 @@ static int take_part(receipts *rs, int k)
 
 /* Whether some partner of h goes through a shared segment: then the
  * half's messages there are packed or unpacked in one scan (scan.h). */
-static int scans(const bcr_half *h, const bcr_shm *sh)
+static int scans(const bcr_half *h, bcr_shm *sh)
 {
     for (int k = 0; k < h->nparts; k++)
         if (via_shm(sh, &h->parts[k]))
@@ -273,26 +262,22 @@ static int scans(const bcr_half *h, const bcr_shm *sh)
     return 0;
 }
 
-/* Every message is in: unpack those in shared segments, and the part that
- * stays here, in one scan of B, then tell their senders. */
-static int finish_scan(receipts *rs)
+/* Every MPI message is in: wait for the parts in shared segments, unpack
+ * them and the part that stays here in one scan of B, then release the
+ * segments to their senders. */
+static void finish_scan(receipts *rs)
 {
     const bcr_half *R = rs->R;
     const bcr_arrays *ar = rs->ar;
-    bcr_shm_sync(rs->sh);
     for (int k = 0; k < R->nparts; k++)
-        rs->sl.rcur[k] = via_shm(rs->sh, &R->parts[k])
-                             ? bcr_shm_peer(rs->sh, R->parts[k].rank) +
-                                   (size_t)rs->sl.where[k] * ar->elsize
-                             : NULL;
+        rs->sl.rcur[k] =
+            via_shm(rs->sh, &R->parts[k]) ? bcr_shm_await(rs->sh, R->parts[k].rank) : NULL;
     double t0 = bcr_phase_start();
     bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rs->mk, rs->sl.rcur);
     bcr_phase_add(&bcr_phase_now.unpack, t0);
     for (int k = 0; k < R->nparts; k++)
-        if (via_shm(rs->sh, &R->parts[k]) &&
-            MPI_Isend(NULL, 0, MPI_BYTE, R->parts[k].rank, BCR_TAG_ACK, rs->comm, &rs->sl.acks[k]))
-            return BCR_ERR_MPI;
-    return BCR_SUCCESS;
+        if (via_shm(rs->sh, &R->parts[k]))
+            bcr_shm_release(rs->sh, R->parts[k].rank);
 }
 
 static int arrived(receipts *rs, int idx)
@@ -355,10 +340,8 @@ static int post_receives(const bcr_half *R, const bcr_arrays *ar, receipts *rs, 
         const bcr_partner *p = &R->parts[k];
         int rc;
         if (via_shm(rs->sh, p)) {
-            sl->pending[k] = 1;
-            rc = MPI_Irecv(&sl->where[k], 1, MPI_INT64_T, p->rank, BCR_TAG_SHM, rs->comm,
-                           &sl->req[*nreq]);
-            sl->owner[(*nreq)++] = k;
+            sl->pending[k] = 0; /* taken in finish_scan */
+            rc = BCR_SUCCESS;
         } else if (p->dtype != MPI_DATATYPE_NULL) {
             sl->pending[k] = 1;
             rc = MPI_Irecv(ar->b, 1, p->dtype, p->rank, BCR_TAG, rs->comm, &sl->req[*nreq]);
@@ -391,10 +374,11 @@ static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const b
 }
 
 /* Pack every message that goes through this process's shared segment in
- * one scan of A. */
+ * one scan of A, and publish them. */
 static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
-                        const bcr_shm *sh, char **cur)
+                        bcr_shm *sh, char **cur)
 {
+    bcr_shm_begin_writes(sh);
     for (int k = 0; k < S->nparts; k++)
         cur[k] = via_shm(sh, &S->parts[k])
                      ? bcr_shm_mine(sh) + (size_t)S->parts[k].shm_offset * ar->elsize
@@ -402,22 +386,13 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
     double t0 = bcr_phase_start();
     bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur);
     bcr_phase_add(&bcr_phase_now.pack, t0);
-    bcr_shm_sync(sh);
-}
-
-/* Tell the receiver where its packed part is, and wait for it to be read. */
-static int notify_shared(const bcr_partner *p, MPI_Comm comm, slots *sl, bcr_idx *nreq)
-{
-    sl->owner[*nreq] = sl->owner[*nreq + 1] = -1;
-    if (MPI_Isend(&p->shm_offset, 1, MPI_INT64_T, p->rank, BCR_TAG_SHM, comm, &sl->req[*nreq]) ||
-        MPI_Irecv(NULL, 0, MPI_BYTE, p->rank, BCR_TAG_ACK, comm, &sl->req[*nreq + 1]))
-        return BCR_ERR_MPI;
-    *nreq += 2;
-    return BCR_SUCCESS;
+    for (int k = 0; k < S->nparts; k++)
+        if (cur[k])
+            bcr_shm_publish(sh, S->parts[k].rank, S->parts[k].shm_offset * (bcr_idx)ar->elsize);
 }
 
 static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
-                      const bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq)
+                      bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq)
 {
     size_t es = ar->elsize;
     if (scans(S, sh))
@@ -426,7 +401,7 @@ static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *m
         const bcr_partner *p = &S->parts[k];
         int rc;
         if (via_shm(sh, p)) {
-            rc = notify_shared(p, comm, sl, nreq);
+            rc = BCR_SUCCESS; /* published by pack_shared */
         } else if (p->dtype != MPI_DATATYPE_NULL) {
             rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &sl->req[*nreq]);
             sl->owner[(*nreq)++] = -1;
@@ -446,7 +421,7 @@ static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *m
     return BCR_SUCCESS;
 }
 
-int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_shm *sh)
+int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh)
 {
     const bcr_half *S = &pl->send, *R = &pl->recv;
     size_t es = ar->elsize;
@@ -483,14 +458,12 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_
             idx == MPI_UNDEFINED || arrived(&rs, idx))
             return BCR_ERR_MPI;
     }
-    if (scan_b && finish_scan(&rs))
-        return BCR_ERR_MPI;
-    /* Sends done, and every reader of our shared segment finished with it,
-     * before the next call may write it again. */
+    if (scan_b)
+        finish_scan(&rs);
+    /* The readers of our shared segment are waited for only before the
+     * next call writes it (bcr_shm_begin_writes). */
     if (nreq > nrecv &&
         MPI_Waitall((int)(nreq - nrecv), rs.sl.req + nrecv, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
-        return BCR_ERR_MPI;
-    if (R->nparts && MPI_Waitall(R->nparts, rs.sl.acks, MPI_STATUSES_IGNORE) != MPI_SUCCESS)
         return BCR_ERR_MPI;
     return BCR_SUCCESS;
 }

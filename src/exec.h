@@ -21,7 +21,7 @@ typedef struct {
  * result, before bcr_exec, which then allocates nothing. */
 int bcr_exec_reserve(const bcr_plan *pl, size_t elsize);
 /* sh: the shared-memory transport agreed for this call, or NULL. */
-int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, const bcr_shm *sh);
+int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh);
 
 /* A pooled buffer for a schedule's intermediate; valid until the next call. */
 void *bcr_exec_scratch(size_t bytes);

@@ -155,7 +155,7 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
      * executed once therefore sends everything through MPI, and the window
      * is made at its second execution, for a plan that is being reused.
      * Every process executes the plan as often, so all agree. */
-    const bcr_shm *sh;
+    bcr_shm *sh;
     int reused = p->executions++ > 0;
     int rc = bcr_schedule_agree(p->active && reused ? &p->plan : NULL, p->elsize, p->comm,
                                 p->rank, p->size, &e, &sh);

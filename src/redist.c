@@ -29,7 +29,7 @@ static int run(const bcr_request *rq, bcr_err *e)
     }
     /* Planning can fail on one process only: all must know before any
      * message goes out, or the others would wait for it forever. */
-    const bcr_shm *sh;
+    bcr_shm *sh;
     int agreed =
         bcr_schedule_agree(pl, rq->elsize, s.ctx->comm, s.ctx->rank, s.ctx->size, e, &sh);
     bcr_phase_add(&bcr_phase_now.plan, t0);

@@ -111,19 +111,19 @@ static bcr_idx shm_bytes(const bcr_schedule *sc, size_t elsize)
 }
 
 int bcr_schedule_agree(const bcr_schedule *sc, size_t elsize, MPI_Comm comm, int rank, int size,
-                       bcr_err *e, const bcr_shm **sh)
+                       bcr_err *e, bcr_shm **sh)
 {
     bcr_idx bytes = shm_bytes(sc, elsize);
     long long shm = bcr_shm_request(comm, bytes);
     int rc = bcr_agree_error(comm, rank, size, e, &shm);
-    const bcr_shm *t = rc ? NULL : bcr_shm_reserve(comm, shm, bytes);
+    bcr_shm *t = rc ? NULL : bcr_shm_reserve(comm, shm, bytes);
     if (sh)
         *sh = t;
     return rc;
 }
 
 static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
-                      const bcr_shm *sh)
+                      bcr_shm *sh)
 {
     if (sc->strategy == BCR_STRATEGY_DIRECT)
         return bcr_exec(&sc->phase[0], ar, comm, sh);
@@ -137,7 +137,7 @@ static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm com
 }
 
 int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
-                     const bcr_shm *sh)
+                     bcr_shm *sh)
 {
     double t0 = bcr_phase_start();
     int rc = run_phases(sc, ar, comm, sh);

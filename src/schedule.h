@@ -44,8 +44,8 @@ int bcr_schedule_reserve(const bcr_schedule *sc, size_t elsize);
  * only takes part).  *sh (when sh is not NULL) is that transport, or NULL
  * for MPI alone. */
 int bcr_schedule_agree(const bcr_schedule *sc, size_t elsize, MPI_Comm comm, int rank, int size,
-                       bcr_err *e, const bcr_shm **sh);
+                       bcr_err *e, bcr_shm **sh);
 int bcr_schedule_run(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
-                     const bcr_shm *sh);
+                     bcr_shm *sh);
 
 #endif

@@ -6,15 +6,40 @@
 #include <string.h>
 
 #include "bcredist.h"
+#include "counter_wait.h"
+
+/* The head of every process's segment, before what it sends: what its
+ * readers and it tell each other.  `reads` is bumped by readers, a slot
+ * by the owner only; separate cache lines keep them from bouncing. */
+#define BCR_SHM_LINE 128
+
+typedef struct {
+    bcr_counter posted; /* parts ever published for this reader */
+    bcr_idx offset;     /* bytes past the head where the last one starts */
+} slot;
+
+static size_t head_bytes(int node_size)
+{
+    size_t b = BCR_SHM_LINE + (size_t)node_size * sizeof(slot);
+    return (b + BCR_SHM_LINE - 1) / BCR_SHM_LINE * BCR_SHM_LINE;
+}
+
+static bcr_counter *reads_of(char *head) { return (bcr_counter *)(void *)head; }
+static slot *slot_of(char *head, int reader)
+{
+    return (slot *)(void *)(head + BCR_SHM_LINE) + reader;
+}
 
 struct bcr_shm {
     MPI_Comm node;   /* the processes of comm on this node */
     MPI_Win win;     /* MPI_WIN_NULL until something was needed */
     long long cap;   /* bytes of every segment, agreed */
-    char *mine;
+    char *mine;      /* what this process sends, past its head */
     int *node_of;    /* rank in comm -> rank in node, -1 when elsewhere */
-    char **seg;      /* rank in node -> its segment */
-    int node_size;
+    char **seg;      /* rank in node -> its segment's head */
+    uint32_t *taken; /* rank in node -> parts read from it, this window */
+    uint32_t published; /* parts this process published, this window */
+    int node_size, node_rank;
 };
 
 static int keyval = MPI_KEYVAL_INVALID;
@@ -27,7 +52,7 @@ static void drop_window(bcr_shm *sh)
         return;
     MPI_Win_unlock_all(sh->win);
     MPI_Win_free(&sh->win);
-    atomic_fetch_sub(&held_bytes, (size_t)sh->cap);
+    atomic_fetch_sub(&held_bytes, head_bytes(sh->node_size) + (size_t)sh->cap);
     sh->cap = 0;
     sh->mine = NULL;
 }
@@ -39,6 +64,7 @@ static void destroy(bcr_shm *sh)
         MPI_Comm_free(&sh->node);
     free(sh->node_of);
     free(sh->seg);
+    free(sh->taken);
     free(sh);
 }
 
@@ -108,8 +134,11 @@ static bcr_shm *create(MPI_Comm comm)
         sh->node_size = nsize;
         sh->node_of = malloc((size_t)size * sizeof *sh->node_of);
         sh->seg = calloc((size_t)nsize, sizeof *sh->seg);
+        sh->taken = calloc((size_t)nsize, sizeof *sh->taken);
+        if (node != MPI_COMM_NULL)
+            MPI_Comm_rank(node, &sh->node_rank);
     }
-    ok = ok && members && sh->node_of && sh->seg;
+    ok = ok && members && sh->node_of && sh->seg && sh->taken;
     if (node != MPI_COMM_NULL &&
         MPI_Allgather(&rank, 1, MPI_INT, members ? members : &rank, members ? 1 : 0, MPI_INT,
                       node))
@@ -164,39 +193,44 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes)
     return bytes > 0;
 }
 
-/* Collective over the node: a new window with this process's segment of
- * `bytes`.  On failure MPI's error handler has the last word (by default
- * it aborts), as for any other collective. */
+/* Collective over the node: a new window with this process's segment
+ * holding `bytes` past its head.  On failure MPI's error handler has the
+ * last word (by default it aborts), as for any other collective. */
 static int remake_window(bcr_shm *sh, long long bytes)
 {
     drop_window(sh);
+    size_t head = head_bytes(sh->node_size), total = head + (size_t)bytes;
     /* Separate pages per process: each packs into memory near itself. */
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    int rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, sh->node, &sh->mine, &sh->win);
+    char *base;
+    int rc = MPI_Win_allocate_shared((MPI_Aint)total, 1, info, sh->node, &base, &sh->win);
     MPI_Info_free(&info);
     if (rc != MPI_SUCCESS) {
         sh->win = MPI_WIN_NULL;
         return BCR_ERR_NOMEM;
     }
     sh->cap = bytes;
-    atomic_fetch_add(&held_bytes, (size_t)bytes);
-    /* Touch it now: the first use should not pay the page faults.  A
-     * process that sends nothing here has an empty segment and may get no
-     * base address at all. */
-    if (bytes > 0)
-        memset(sh->mine, 0, (size_t)bytes);
+    sh->mine = base + head;
+    atomic_fetch_add(&held_bytes, total);
+    /* Touch it now: the first use should not pay the page faults.  The
+     * counters start at zero on both sides of every pair. */
+    memset(base, 0, total);
+    memset(sh->taken, 0, (size_t)sh->node_size * sizeof *sh->taken);
+    sh->published = 0;
     MPI_Win_lock_all(MPI_MODE_NOCHECK, sh->win);
     for (int i = 0; i < sh->node_size; i++) {
         MPI_Aint len;
         int unit;
         MPI_Win_shared_query(sh->win, i, &len, &unit, &sh->seg[i]);
     }
+    /* Nobody looks at a head before its owner has zeroed it. */
+    MPI_Barrier(sh->node);
     return BCR_SUCCESS;
 }
 
-const bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes)
+bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes)
 {
     if (agreed < 0)
         return NULL;
@@ -214,8 +248,30 @@ char *bcr_shm_mine(const bcr_shm *sh) { return sh->mine; }
 
 int bcr_shm_shares(const bcr_shm *sh, int rank) { return sh->node_of[rank] >= 0; }
 
-const char *bcr_shm_peer(const bcr_shm *sh, int rank) { return sh->seg[sh->node_of[rank]]; }
+void bcr_shm_begin_writes(bcr_shm *sh)
+{
+    bcr_counter_wait(reads_of(sh->seg[sh->node_rank]), sh->published);
+}
 
-void bcr_shm_sync(const bcr_shm *sh) { MPI_Win_sync(sh->win); }
+void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset)
+{
+    slot *s = slot_of(sh->seg[sh->node_rank], sh->node_of[rank]);
+    s->offset = offset;
+    sh->published++;
+    bcr_counter_bump(&s->posted);
+}
+
+const char *bcr_shm_await(bcr_shm *sh, int rank)
+{
+    int from = sh->node_of[rank];
+    slot *s = slot_of(sh->seg[from], sh->node_rank);
+    bcr_counter_wait(&s->posted, ++sh->taken[from]);
+    return sh->seg[from] + head_bytes(sh->node_size) + s->offset;
+}
+
+void bcr_shm_release(bcr_shm *sh, int rank)
+{
+    bcr_counter_bump(reads_of(sh->seg[sh->node_of[rank]]));
+}
 
 size_t bcr_shm_bytes(void) { return atomic_load(&held_bytes); }

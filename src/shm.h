@@ -5,7 +5,15 @@
  * contiguous.  Here each process packs what it sends into its own segment
  * of a shared window and tells the receiver where; the receiver unpacks
  * straight from that segment into B.  Two copies, no handshake per
- * fragment, and each side works whenever it runs.  Above all, both sides
+ * fragment, and each side works whenever it runs.
+ *
+ * The telling goes through counters at the head of the segments, not
+ * through MPI: a process waiting for MPI polls, and where processes
+ * outnumber cores (4 ranks on this project's 2 cores) the pollers took a
+ * third of the machine from the processes still packing.  A process
+ * waiting here sleeps in the kernel (futex) after a short spin.  The
+ * sender does not wait for its readers either: it waits, if at all, only
+ * before it writes its segment again.  Above all, both sides
  * pack and unpack every such message in one scan of their array
  * (scan.h), where MPI reads the array once per message.
  *
@@ -36,7 +44,7 @@
 typedef struct bcr_shm bcr_shm;
 
 /* Smaller messages go through MPI even on one node: there one eager copy
- * is cheaper than a notice and an acknowledgement.  BCR_SHM_MIN=bytes
+ * is cheaper than publishing a part and waking its reader.  BCR_SHM_MIN=bytes
  * changes the bound (tests set 0 to send everything through segments); it
  * is read when a plan is made, and both ends of a message decide alike. */
 #define BCR_SHM_MIN_BYTES ((bcr_idx)32 * 1024)
@@ -63,18 +71,25 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes);
  * made anew, this process's segment at least `bytes`).  Returns the
  * transport for this call, or NULL when messages go through MPI; every
  * process of the node gets the same answer. */
-const bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes);
+bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes);
 
 /* Whether process `rank` of comm shares this node. */
 int bcr_shm_shares(const bcr_shm *sh, int rank);
-/* This process's segment, and that of a process sharing the node (which
- * may be NULL when it is empty). */
-char *bcr_shm_mine(const bcr_shm *sh);
-const char *bcr_shm_peer(const bcr_shm *sh, int rank);
 
-/* Make this process's writes visible before telling a peer, and the peer's
- * writes visible after being told. */
-void bcr_shm_sync(const bcr_shm *sh);
+/* Sending: wait until every reader is done with what this process
+ * published before (the segment is about to be written again), then write
+ * into bcr_shm_mine and publish each receiver's part at its byte offset
+ * there. */
+void bcr_shm_begin_writes(bcr_shm *sh);
+char *bcr_shm_mine(const bcr_shm *sh);
+void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset);
+
+/* Receiving: the next part process `rank` publishes for this one, once it
+ * is there; then, when it has been read, release it to its sender.  Parts
+ * between two processes are taken in the order they were published, as
+ * MPI matches messages. */
+const char *bcr_shm_await(bcr_shm *sh, int rank);
+void bcr_shm_release(bcr_shm *sh, int rank);
 
 /* Release the attribute key (bcr_finalize); windows go with their
  * communicators. */

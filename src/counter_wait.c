@@ -1,0 +1,61 @@
+#include "counter_wait.h"
+
+#include <limits.h>
+#include <sched.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+/* A short spin first: with a core each, the partner is often a few
+ * microseconds away, less than a sleep and a wake cost. */
+#define BCR_SPINS 256
+
+static inline void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Shared (not FUTEX_PRIVATE) operations: the counter lives in a mapping
+ * several processes share. */
+static void sleep_while(bcr_counter *c, uint32_t seen)
+{
+#if defined(__linux__)
+    syscall(SYS_futex, (uint32_t *)c, FUTEX_WAIT, seen, NULL, NULL, 0);
+#else
+    (void)c;
+    (void)seen;
+    sched_yield();
+#endif
+}
+
+static void wake_all(bcr_counter *c)
+{
+#if defined(__linux__)
+    syscall(SYS_futex, (uint32_t *)c, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+#else
+    (void)c;
+#endif
+}
+
+void bcr_counter_wait(bcr_counter *c, uint32_t target)
+{
+    for (int spin = 0;; spin++) {
+        uint32_t v = atomic_load_explicit(c, memory_order_acquire);
+        if (bcr_counter_reached(v, target))
+            return;
+        if (spin < BCR_SPINS)
+            relax();
+        else
+            sleep_while(c, v); /* returns at once if *c moved on meanwhile */
+    }
+}
+
+void bcr_counter_bump(bcr_counter *c)
+{
+    atomic_fetch_add_explicit(c, 1, memory_order_release);
+    wake_all(c);
+}
