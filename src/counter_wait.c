@@ -24,7 +24,7 @@ static inline void relax(void)
 static void sleep_while(bcr_counter *c, uint32_t seen)
 {
 #if defined(__linux__)
-    syscall(SYS_futex, (uint32_t *)c, FUTEX_WAIT, seen, NULL, NULL, 0);
+    syscall(SYS_futex, (uint32_t *)&c->value, FUTEX_WAIT, seen, NULL, NULL, 0);
 #else
     (void)c;
     (void)seen;
@@ -35,7 +35,7 @@ static void sleep_while(bcr_counter *c, uint32_t seen)
 static void wake_all(bcr_counter *c)
 {
 #if defined(__linux__)
-    syscall(SYS_futex, (uint32_t *)c, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+    syscall(SYS_futex, (uint32_t *)&c->value, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
 #else
     (void)c;
 #endif
@@ -44,18 +44,27 @@ static void wake_all(bcr_counter *c)
 void bcr_counter_wait(bcr_counter *c, uint32_t target)
 {
     for (int spin = 0;; spin++) {
-        uint32_t v = atomic_load_explicit(c, memory_order_acquire);
+        uint32_t v = atomic_load_explicit(&c->value, memory_order_acquire);
         if (bcr_counter_reached(v, target))
             return;
-        if (spin < BCR_SPINS)
+        if (spin < BCR_SPINS) {
             relax();
-        else
-            sleep_while(c, v); /* returns at once if *c moved on meanwhile */
+            continue;
+        }
+        /* Say so before looking again: a bump after that look sees the
+         * sleeper (both sequentially consistent), and one before it
+         * changed the value, which the system call checks. */
+        atomic_fetch_add(&c->sleepers, 1);
+        v = atomic_load(&c->value);
+        if (!bcr_counter_reached(v, target))
+            sleep_while(c, v);
+        atomic_fetch_sub(&c->sleepers, 1);
     }
 }
 
 void bcr_counter_bump(bcr_counter *c)
 {
-    atomic_fetch_add_explicit(c, 1, memory_order_release);
-    wake_all(c);
+    atomic_fetch_add(&c->value, 1);
+    if (atomic_load(&c->sleepers))
+        wake_all(c);
 }

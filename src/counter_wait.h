@@ -7,7 +7,12 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-typedef _Atomic uint32_t bcr_counter;
+/* The value, and how many are asleep on it: a bump only makes the system
+ * call that wakes them when someone sleeps. */
+typedef struct {
+    _Atomic uint32_t value;
+    _Atomic uint32_t sleepers;
+} bcr_counter;
 
 /* Whether counter value v has reached target, counting modulo 2^32 (the
  * counters only grow, and never run 2^31 ahead of their readers). */
