@@ -141,7 +141,7 @@ static int check_local(const bcr_request *rq, bcr_setup *s, bcr_err *e)
 
 /* Each agreed field travels as (v, -v) under MPI_MAX, giving max and min at
  * once; LLONG_MIN marks "this process has no value". */
-enum { F_M, F_N, F_UPLO, F_DIAG, F_ELSIZE, F_GEN, F_GLOBAL };
+enum { F_M, F_N, F_UPLO, F_DIAG, F_ELSIZE, F_GEN, F_REPEAT, F_GLOBAL };
 enum { S_P, S_Q, S_M, S_N, S_MB, S_NB, S_RSRC, S_CSRC, S_I, S_J, S_FIELDS };
 #define NFIELDS (F_GLOBAL + 2 * S_FIELDS)
 #define V_ERR (2 * NFIELDS)
@@ -319,6 +319,7 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
     put(v, F_DIAG, mk.unit);
     put(v, F_ELSIZE, (long long)rq->elsize);
     put(v, F_GEN, cached ? cached->gen : -1);
+    put(v, F_REPEAT, cached && bcr_lastcall_same(&ctx->last, rq));
     side_put(v, F_GLOBAL, &s->A);
     side_put(v, F_GLOBAL + S_FIELDS, &s->B);
     if (MPI_Allreduce(v, r, NV, MPI_LONG_LONG, MPI_MAX, ctx->comm))
@@ -332,6 +333,7 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
     side_take(r, F_GLOBAL, &s->A);
     side_take(r, F_GLOBAL + S_FIELDS, &s->B);
 
+    s->repeat = agreed(r, F_GEN) && vmin(r, F_GEN) >= 0 && vmin(r, F_REPEAT) == 1;
     if (!(agreed(r, F_GEN) && vmin(r, F_GEN) >= 0)) {
         bcr_gridmap A, B;
         long gen = ctx->next_gen++;

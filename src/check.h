@@ -24,6 +24,7 @@ typedef struct {
     bcr_ctx *ctx;
     bcr_side A, B;
     long maps_gen; /* generation of the grid maps in use: names them */
+    int repeat;    /* every process repeats its last call (lastcall.h) */
 } bcr_setup;
 
 /* Check the request on this process, agree with every process of ictxt,

@@ -10,6 +10,8 @@
 
 #include <mpi.h>
 
+#include "lastcall.h"
+
 /* Where each process of a grid sits in the union communicator. */
 typedef struct {
     int P, Q;
@@ -35,6 +37,7 @@ typedef struct bcr_ctx {
     unsigned long clock;
     bcr_mapentry maps[BCR_MAPCACHE];
     struct bcr_plancache *plans; /* plans of recent calls on this context */
+    bcr_lastcall last;
     struct bcr_ctx *prev, *next;
 } bcr_ctx;
 

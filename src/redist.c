@@ -19,29 +19,40 @@ static int run(const bcr_request *rq, bcr_err *e)
     bcr_phase_add(&bcr_phase_now.check, t0);
     BCR_TRY(checked);
     t0 = bcr_phase_start();
+    bcr_lastcall *last = &s.ctx->last;
     const bcr_schedule *pl = NULL;
-    int cached = 0;
-    if (s.A.in || s.B.in) {
-        bcr_mask mk = bcr_mask_of(rq);
-        pl = bcr_plancache_get(s.ctx, &s, &mk, rq->elsize, &cached);
-        if (!pl || bcr_schedule_reserve(pl, rq->elsize))
-            bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+    bcr_shm *sh = NULL;
+    int cached = 1, agreed = BCR_SUCCESS;
+    if (s.repeat) {
+        pl = last->plan;
+        sh = last->sh;
+    } else {
+        bcr_lastcall_forget(last); /* its plan may leave the cache now */
+        cached = 0;
+        if (s.A.in || s.B.in) {
+            bcr_mask mk = bcr_mask_of(rq);
+            pl = bcr_plancache_get(s.ctx, &s, &mk, rq->elsize, &cached);
+            if (!pl || bcr_schedule_reserve(pl, rq->elsize))
+                bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+        }
+        /* Planning can fail on one process only: all must know before any
+         * message goes out, or the others would wait for it forever. */
+        agreed =
+            bcr_schedule_agree(pl, rq->elsize, s.ctx->comm, s.ctx->rank, s.ctx->size, e, &sh);
     }
-    /* Planning can fail on one process only: all must know before any
-     * message goes out, or the others would wait for it forever. */
-    bcr_shm *sh;
-    int agreed =
-        bcr_schedule_agree(pl, rq->elsize, s.ctx->comm, s.ctx->rank, s.ctx->size, e, &sh);
     bcr_phase_add(&bcr_phase_now.plan, t0);
     BCR_TRY(agreed);
-    if (!pl)
-        return BCR_SUCCESS; /* in neither grid */
-    if (bcr_trace_enabled())
-        bcr_trace_call(rq, s.ctx->rank, pl, cached, sh ? "shm" : "mpi");
-    bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
-    int rc = bcr_schedule_run(pl, &ar, s.ctx->comm, sh);
-    if (rc)
-        return bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
+    if (pl) {
+        if (bcr_trace_enabled())
+            bcr_trace_call(rq, s.ctx->rank, pl, cached, sh ? "shm" : "mpi");
+        bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
+        int rc = bcr_schedule_run(pl, &ar, s.ctx->comm, sh);
+        if (rc) {
+            bcr_lastcall_forget(last);
+            return bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
+        }
+    }
+    bcr_lastcall_remember(last, rq, pl, sh);
     return BCR_SUCCESS;
 }
 

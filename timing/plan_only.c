@@ -55,7 +55,7 @@ int main(int argc, char **argv)
             }
         for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
             int N = sizes[si];
-            bcr_setup s = {NULL, virtual_side(G, N, 64, map_a), virtual_side(G, N, 48, map_b), 0};
+            bcr_setup s = {NULL, virtual_side(G, N, 64, map_a), virtual_side(G, N, 48, map_b), 0, 0};
             bcr_mask mk = {0, 0, 0, N, N};
             int partners = 0;
             for (int r = 0; r < reps; r++) {

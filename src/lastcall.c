@@ -1,0 +1,47 @@
+#include "lastcall.h"
+
+#include <string.h>
+
+#include "mask.h"
+
+static void capture(bcr_lastcall *lc, const bcr_request *rq)
+{
+    memset(lc, 0, sizeof *lc);
+    bcr_mask mk = bcr_mask_of(rq);
+    lc->trapezoid = mk.trapezoid;
+    lc->upper = mk.upper;
+    lc->unit = mk.unit;
+    lc->m = rq->m;
+    lc->n = rq->n;
+    lc->ia = rq->ia;
+    lc->ja = rq->ja;
+    lc->ib = rq->ib;
+    lc->jb = rq->jb;
+    lc->elsize = rq->elsize;
+    memcpy(lc->desca, rq->desca, (rq->desca[BCR_CTXT] == -1 ? 2 : 9) * sizeof(int));
+    memcpy(lc->descb, rq->descb, (rq->descb[BCR_CTXT] == -1 ? 2 : 9) * sizeof(int));
+}
+
+int bcr_lastcall_same(const bcr_lastcall *lc, const bcr_request *rq)
+{
+    if (!lc->valid || !pthread_equal(lc->thread, pthread_self()))
+        return 0;
+    bcr_lastcall now;
+    capture(&now, rq);
+    return now.trapezoid == lc->trapezoid && now.upper == lc->upper && now.unit == lc->unit &&
+           now.m == lc->m && now.n == lc->n && now.ia == lc->ia && now.ja == lc->ja &&
+           now.ib == lc->ib && now.jb == lc->jb && now.elsize == lc->elsize &&
+           !memcmp(now.desca, lc->desca, sizeof now.desca) &&
+           !memcmp(now.descb, lc->descb, sizeof now.descb);
+}
+
+void bcr_lastcall_remember(bcr_lastcall *lc, const bcr_request *rq, const void *plan, void *sh)
+{
+    capture(lc, rq);
+    lc->thread = pthread_self();
+    lc->plan = plan;
+    lc->sh = sh;
+    lc->valid = 1;
+}
+
+void bcr_lastcall_forget(bcr_lastcall *lc) { lc->valid = 0; }
