@@ -182,6 +182,12 @@ int main(int argc, char **argv)
 
     int rc = finish_checks("test_repeat");
     bcr_finalize();
+    /* The BLACS keeps its grids' communicators (and the attributes on
+     * them) to the end unless told. */
+    const grid *grids[] = {&world, &g22, &ga, &gb};
+    for (int i = 0; i < 4; i++)
+        if (grids[i]->in)
+            Cblacs_gridexit(grids[i]->ctxt);
     MPI_Finalize();
     return rc;
 }
