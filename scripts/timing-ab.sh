@@ -18,7 +18,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for r in $(seq "$rounds"); do
   for s in "$a" "$b"; do
-    mpiexec -n 4 --oversubscribe -x "$s" "$exe" "$cases" > "$out/$r.$s"
+    mpiexec -n 4 --oversubscribe -x "$s" "$exe" --csv "$out/$r.$s.csv" "$cases" > "$out/$r.$s"
   done
 done
 # Table rows start with the case number; speedup and copy ratio are the
