@@ -173,7 +173,7 @@ int bcr_shm_policy(void)
     const char *env = getenv("BCR_SHM");
     if (env && !strcmp(env, "off"))
         return BCR_SHM_OFF;
-    return env && !strcmp(env, "all") ? BCR_SHM_ALL : BCR_SHM_ON;
+    return env && !strcmp(env, "short") ? BCR_SHM_SHORT : BCR_SHM_ALL;
 }
 
 int bcr_shm_wanted(int policy, bcr_idx count, size_t es, bcr_idx rowelems, bcr_idx nruns)

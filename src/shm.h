@@ -25,13 +25,19 @@
  *
  * Which messages use it (BCR_SHM, read when a plan is made; a process
  * where it is off turns it off for the whole call):
- *   on (default): those of BCR_SHM_MIN bytes or more whose row runs average
- *       fewer than BCR_SHM_RUN_BYTES, where one scan beats MPI's datatype
- *       pipeline.  With long runs MPI reads each message's array almost as
- *       well as a scan, and it pipelines: a process that gathers from many
- *       starts unpacking as the first fragments come, where the scan waits
- *       for every sender (measured slower there).
- *   all: every message of BCR_SHM_MIN bytes or more (for tests);
+ *   on (default), or all: every message of BCR_SHM_MIN bytes or more.
+ *       Through MPI, a message of long runs goes in place over the arrays
+ *       (CMA) or in fragments, and either way needs its sender to answer
+ *       while the receiver copies; where ranks outnumber cores the sender
+ *       is often not running then.  Measured here on the standard cases
+ *       with 4 ranks on 2 cores: with long runs through MPI, cases 4, 5,
+ *       7, 8, 10 and 11 took 1.5 to 2.8 times as long in most runs (they
+ *       flip between two speeds with where the scheduler puts the ranks),
+ *       through segments they keep the fast one;
+ *   short: only those whose row runs average fewer than BCR_SHM_RUN_BYTES
+ *       (the default before 2026-11-23; with long runs MPI reads each
+ *       message's array almost as well as a scan when the ranks are well
+ *       placed, and starts unpacking as the first fragments come);
  *   off: none. */
 #ifndef BCR_SHM_H
 #define BCR_SHM_H
@@ -52,7 +58,7 @@ bcr_idx bcr_shm_min_bytes(void);
 
 #define BCR_SHM_RUN_BYTES 512
 
-enum { BCR_SHM_OFF, BCR_SHM_ON, BCR_SHM_ALL };
+enum { BCR_SHM_OFF, BCR_SHM_SHORT, BCR_SHM_ALL };
 int bcr_shm_policy(void);
 
 /* Whether a message of `count` elements of es bytes, whose row runs

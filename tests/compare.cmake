@@ -47,12 +47,14 @@ endforeach()
 # The same random sweep through the executor's other paths: messages
 # packed into our own buffers instead of MPI datatypes; the shared-memory
 # transport with every message through it (BCR_SHM=all, BCR_SHM_MIN=0: the
-# default sends only messages of short runs, of 32 KiB or more, that way);
-# no shared memory at all (BCR_SHM=off); Thakur's synchronous receive
-# method with either transport.
+# default sends only messages of 32 KiB or more that way); only messages of
+# short runs through it, the rest through MPI in the same call
+# (BCR_SHM=short, BCR_SHM_MIN=0); no shared memory at all (BCR_SHM=off);
+# Thakur's synchronous receive method with either transport.
 foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;6;6606;4000"
                  "shm_off;BCR_SHM=off;3;3604;6000"
+                 "shm_short;BCR_SHM=short,BCR_SHM_MIN=0;4;4605;4000"
                  "pack_buffer;BCR_PACK=buffer;4;4404;8000"
                  "recv_sync;BCR_RECV=sync;3;3303;8000"
                  "shm_recv_sync;BCR_RECV=sync,BCR_SHM=all,BCR_SHM_MIN=0;2;2303;8000")
