@@ -1,8 +1,22 @@
 #include "lastcall.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "mask.h"
+
+/* A number per thread, never given twice: a pthread_t may name a new
+ * thread once the old one is gone, and the new one's buffers are not the
+ * old one's. */
+static atomic_ulong threads_seen;
+static _Thread_local unsigned long this_thread;
+
+static unsigned long thread_serial(void)
+{
+    if (!this_thread)
+        this_thread = atomic_fetch_add(&threads_seen, 1) + 1;
+    return this_thread;
+}
 
 static void capture(bcr_lastcall *lc, const bcr_request *rq)
 {
@@ -24,7 +38,7 @@ static void capture(bcr_lastcall *lc, const bcr_request *rq)
 
 int bcr_lastcall_same(const bcr_lastcall *lc, const bcr_request *rq)
 {
-    if (!lc->valid || !pthread_equal(lc->thread, pthread_self()))
+    if (!lc->valid || lc->thread != thread_serial())
         return 0;
     bcr_lastcall now;
     capture(&now, rq);
@@ -38,7 +52,7 @@ int bcr_lastcall_same(const bcr_lastcall *lc, const bcr_request *rq)
 void bcr_lastcall_remember(bcr_lastcall *lc, const bcr_request *rq, const void *plan, void *sh)
 {
     capture(lc, rq);
-    lc->thread = pthread_self();
+    lc->thread = thread_serial();
     lc->plan = plan;
     lc->sh = sh;
     lc->valid = 1;

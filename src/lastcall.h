@@ -13,14 +13,13 @@
 #ifndef BCR_LASTCALL_H
 #define BCR_LASTCALL_H
 
-#include <pthread.h>
 #include <stddef.h>
 
 #include "request.h"
 
 typedef struct {
     int valid;
-    pthread_t thread;
+    unsigned long thread; /* serial of the thread that made it (lastcall.c) */
     int trapezoid, upper, unit, m, n, ia, ja, ib, jb;
     size_t elsize;
     int desca[9], descb[9]; /* only CTXT when -1: the rest is not read */
