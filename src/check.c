@@ -333,8 +333,9 @@ int bcr_check_and_agree(const bcr_request *rq, bcr_setup *s, bcr_err *e)
     side_take(r, F_GLOBAL, &s->A);
     side_take(r, F_GLOBAL + S_FIELDS, &s->B);
 
-    s->repeat = agreed(r, F_GEN) && vmin(r, F_GEN) >= 0 && vmin(r, F_REPEAT) == 1;
-    if (!(agreed(r, F_GEN) && vmin(r, F_GEN) >= 0)) {
+    int maps_cached = agreed(r, F_GEN) && vmin(r, F_GEN) >= 0;
+    s->repeat = maps_cached && vmin(r, F_REPEAT) == 1;
+    if (!maps_cached) {
         bcr_gridmap A, B;
         long gen = ctx->next_gen++;
         BCR_TRY(build_maps(rq, ctx, s, &A, &B, e));

@@ -22,6 +22,7 @@
 
 #include "bcredist.h"
 #include "scalapack_ref.h"
+#include "timing_run.h"
 
 enum { T_COPY, T_COPY_CPU, T_CALL, T_CHECK, T_PLAN, T_PACK, T_UNPACK, T_LOCAL, T_COMM, NT };
 static const char *const names[NT] = {"copy",  "copy cpu", "bcredist", "check", "plan",
@@ -32,12 +33,6 @@ static double cpu_now(void)
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int by_value(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
 }
 
 static int usage(int rank)
@@ -121,11 +116,8 @@ int main(int argc, char **argv)
     }
     if (rank == 0) {
         double med[NT];
-        for (int k = 0; k < NT; k++) {
-            double *col = t + (size_t)k * (size_t)reps;
-            qsort(col, (size_t)reps, sizeof *col, by_value);
-            med[k] = col[reps / 2];
-        }
+        for (int k = 0; k < NT; k++)
+            med[k] = timing_median(t + (size_t)k * (size_t)reps, reps);
         printf("bcr_repeat: %dx%d, %dx%d grid, blocks %d -> %d, %d ranks, %d repetitions%s\n", M,
                N, P, Q, mb[0], mb[1], size, reps, ref ? ", ScaLAPACK before each" : "");
         printf("%-9s %9s %9s\n", "", "ms", "/copy");
