@@ -1,9 +1,11 @@
 #include "shm.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 
 #include "bcredist.h"
 #include "counter_wait.h"
@@ -39,6 +41,7 @@ struct bcr_shm {
     char **seg;      /* rank in node -> its segment's head */
     uint32_t *taken; /* rank in node -> parts read from it, this window */
     uint32_t published; /* parts this process published, this window */
+    bcr_idx refused;    /* bytes a window was last refused for, 0 if none */
     int node_size, node_rank;
 };
 
@@ -190,16 +193,56 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes)
     const bcr_shm *sh = find(comm);
     if (sh && (sh->node_size < 2 || bytes <= sh->cap))
         return 0;
+    /* The node had no room for this much: no new attempt (a collective
+     * over the node) until a call needs less. */
+    if (sh && sh->refused && bytes >= sh->refused)
+        return 0;
     return bytes > 0;
 }
 
+/* Bytes free where the windows' pages live, or -1 when unknown.  Open MPI
+ * backs a shared window with a file in osc_sm_backing_directory, /dev/shm
+ * on Linux; so does MPICH.  A container's /dev/shm is often 64 MiB. */
+static long long backing_space(void)
+{
+    const char *dir = getenv("OMPI_MCA_osc_sm_backing_directory");
+    struct statvfs fs;
+    if (statvfs(dir && *dir ? dir : "/dev/shm", &fs))
+        return -1;
+    return (long long)fs.f_bavail * (long long)fs.f_frsize;
+}
+
+/* Collective over the node: whether segments of `total` bytes for each of
+ * its processes fit in half the space its backing store has free, the
+ * rest left to MPI and to everyone else on the node.  Without this a
+ * window larger than the store is fatal: Open MPI's first process fails
+ * to make the file while the others wait for it for ever, or the memory
+ * runs out under a process touching its pages (SIGBUS).  Every process of
+ * the node gets the same answer. */
+static int node_has_room(const bcr_shm *sh, size_t total)
+{
+    long long space = backing_space();
+    long long v[2] = {(long long)total, space < 0 ? -LLONG_MAX : -space};
+    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MAX, sh->node))
+        return 0;
+    if (v[1] == -LLONG_MAX)
+        return 1; /* nobody could tell */
+    double page = 65536.0; /* each segment is rounded up to its own pages */
+    return 2.0 * sh->node_size * ((double)v[0] + page) <= (double)-v[1];
+}
+
 /* Collective over the node: a new window with this process's segment
- * holding `bytes` past its head.  On failure MPI's error handler has the
- * last word (by default it aborts), as for any other collective. */
+ * holding `bytes` past its head, or none (BCR_ERR_NOMEM) when the node's
+ * backing store has no room for it. */
 static int remake_window(bcr_shm *sh, long long bytes)
 {
     drop_window(sh);
     size_t head = head_bytes(sh->node_size), total = head + (size_t)bytes;
+    if (!node_has_room(sh, total)) {
+        sh->refused = (bcr_idx)bytes;
+        return BCR_ERR_NOMEM;
+    }
+    sh->refused = 0;
     /* Separate pages per process: each packs into memory near itself. */
     MPI_Info info;
     MPI_Info_create(&info);

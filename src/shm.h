@@ -21,7 +21,9 @@
  * with it); each process's segment is as large as the most it has sent at
  * once.  It grows only collectively: every process of the communicator says
  * in the call's agreement (bcr_agree_error) whether its segment is too
- * small, and if any is, all make the window anew.
+ * small, and if any is, all make the window anew.  A window the node's
+ * backing store (/dev/shm) has no room for is not made: that call's
+ * messages go through MPI, as do later ones as large.
  *
  * Which messages use it (BCR_SHM, read when a plan is made; a process
  * where it is off turns it off for the whole call):
