@@ -5,10 +5,20 @@
 
 #include "bcredist.h"
 #include "phase.h"
+#include "transpose.h"
 
 const char *bcr_strategy_name(int strategy)
 {
-    return strategy == BCR_STRATEGY_INDIRECT ? "indirect" : "direct";
+    switch (strategy) {
+    case BCR_STRATEGY_INDIRECT: return "indirect";
+    case BCR_STRATEGY_TRANSPOSED: return "transposed";
+    default: return "direct";
+    }
+}
+
+int bcr_schedule_phases(const bcr_schedule *sc)
+{
+    return sc->strategy == BCR_STRATEGY_DIRECT ? 1 : 2;
 }
 
 static int same_grid(const bcr_side *A, const bcr_side *B)
@@ -39,6 +49,8 @@ int bcr_strategy_forced(void)
         return BCR_STRATEGY_DIRECT;
     if (env && !strcmp(env, "indirect"))
         return BCR_STRATEGY_INDIRECT;
+    if (env && !strcmp(env, "transposed"))
+        return BCR_STRATEGY_TRANSPOSED;
     return -1;
 }
 
@@ -50,22 +62,105 @@ int bcr_strategy_choose(const bcr_setup *s, const bcr_mask *mk, size_t elsize)
     return forced >= 0 ? forced : auto_choice(s, mk, elsize);
 }
 
+/* A side with its submatrix offsets folded into the first block, as
+ * ScaLAPACK normalises them: the matrix starts at the submatrix's first
+ * block and ends with the submatrix.  Its local array is the side's from
+ * local row *roff and column *coff on. */
+static bcr_side folded(const bcr_side *X, const bcr_mask *mk, bcr_idx *roff, bcr_idx *coff)
+{
+    bcr_side f = *X;
+    bcr_idx rb = X->i / X->MB, cb = X->j / X->NB;
+    f.RSRC = (int)((X->RSRC + rb) % X->P);
+    f.i = (int)(X->i % X->MB);
+    f.CSRC = (int)((X->CSRC + cb) % X->Q);
+    f.j = (int)(X->j % X->NB);
+    f.M = (int)(f.i + mk->m);
+    f.N = (int)(f.j + mk->n);
+    *roff = f.in ? bcr_local_count(rb * X->MB, X->MB, X->myrow, X->RSRC, X->P) : 0;
+    *coff = f.in ? bcr_local_count(cb * X->NB, X->NB, X->mycol, X->CSRC, X->Q) : 0;
+    return f;
+}
+
+static bcr_idx local_rows(const bcr_side *s)
+{
+    return s->in ? bcr_local_count(s->M, s->MB, s->myrow, s->RSRC, s->P) : 0;
+}
+
+static bcr_idx local_cols(const bcr_side *s)
+{
+    return s->in ? bcr_local_count(s->N, s->NB, s->mycol, s->CSRC, s->Q) : 0;
+}
+
 /* The intermediate: rows laid out like B's, columns like A's, on their
- * common grid, holding just the submatrix (offsets folded into the first
- * block, as ScaLAPACK normalises them). */
+ * common grid, holding just the submatrix. */
 static bcr_side intermediate(const bcr_side *A, const bcr_side *B, const bcr_mask *mk)
 {
-    bcr_side t = *A;
-    t.MB = B->MB;
-    t.RSRC = (int)((B->RSRC + B->i / B->MB) % B->P);
-    t.i = B->i % B->MB;
-    t.CSRC = (int)((A->CSRC + A->j / A->NB) % A->Q);
-    t.j = A->j % A->NB;
-    t.M = (int)(t.i + mk->m);
-    t.N = (int)(t.j + mk->n);
-    bcr_idx rows = t.in ? bcr_local_count(t.M, t.MB, t.myrow, t.RSRC, t.P) : 0;
+    bcr_idx unused;
+    bcr_side t = folded(A, mk, &unused, &unused), b = folded(B, mk, &unused, &unused);
+    t.MB = b.MB;
+    t.RSRC = b.RSRC;
+    t.i = b.i;
+    t.M = b.M;
+    bcr_idx rows = local_rows(&t);
     t.lld = (int)(rows > 1 ? rows : 1);
     return t;
+}
+
+/* The same matrix transposed, its local array (leading dimension lld)
+ * holding the transpose of the side's; map_t is the grid's map transposed. */
+static bcr_side transposed(const bcr_side *s, const int *map_t, bcr_idx lld)
+{
+    bcr_side t = *s;
+    t.myrow = s->mycol;
+    t.mycol = s->myrow;
+    t.P = s->Q;
+    t.Q = s->P;
+    t.M = s->N;
+    t.N = s->M;
+    t.MB = s->NB;
+    t.NB = s->MB;
+    t.RSRC = s->CSRC;
+    t.CSRC = s->RSRC;
+    t.i = s->j;
+    t.j = s->i;
+    t.lld = (int)(lld > 1 ? lld : 1);
+    t.map = map_t;
+    return t;
+}
+
+/* The trapezoid of the transposed submatrix: an upper one turns lower,
+ * still aligned to the bottom-right corner. */
+static bcr_mask mask_transposed(const bcr_mask *mk)
+{
+    bcr_mask t = *mk;
+    t.upper = mk->trapezoid && !mk->upper;
+    t.m = mk->n;
+    t.n = mk->m;
+    return t;
+}
+
+/* The row phase of the transposed strategy: local A's piece transposed
+ * into a scratch, redistributed as columns of the transposed matrix into
+ * the intermediate's transpose. */
+static int build_transposed_rows(bcr_schedule *sc, const bcr_setup *s, const bcr_side *T,
+                                 const bcr_mask *mk, size_t elsize, int myrank, int nranks)
+{
+    const bcr_side *A = &s->A;
+    bcr_idx roff, coff;
+    bcr_side F = folded(A, mk, &roff, &coff);
+    sc->a = (bcr_piece){roff + coff * (bcr_idx)A->lld, local_rows(&F), local_cols(&F)};
+    sc->t = (bcr_piece){0, local_rows(T), local_cols(T)};
+    sc->map_t = malloc((size_t)A->P * (size_t)A->Q * sizeof *sc->map_t);
+    if (!sc->map_t)
+        return BCR_ERR_NOMEM;
+    for (int r = 0; r < A->P; r++)
+        for (int c = 0; c < A->Q; c++)
+            sc->map_t[c * A->P + r] = A->map[r * A->Q + c];
+    bcr_setup rows = *s;
+    rows.A = transposed(&F, sc->map_t, sc->a.cols);
+    rows.B = transposed(T, sc->map_t, sc->t.cols);
+    bcr_mask mt = mask_transposed(mk);
+    return bcr_plan_build(&sc->phase[0], &rows, &mt, elsize, myrank, nranks);
 }
 
 int bcr_schedule_build(bcr_schedule *sc, const bcr_setup *s, const bcr_mask *mk,
@@ -82,9 +177,11 @@ int bcr_schedule_build(bcr_schedule *sc, const bcr_setup *s, const bcr_mask *mk,
     cols.A = T;
     if (T.in) {
         sc->t_ld = T.lld;
-        sc->t_elems = (bcr_idx)T.lld * bcr_local_count(T.N, T.NB, T.mycol, T.CSRC, T.Q);
+        sc->t_elems = (bcr_idx)T.lld * local_cols(&T);
     }
-    int rc = bcr_plan_build(&sc->phase[0], &rows, mk, elsize, myrank, nranks);
+    int rc = sc->strategy == BCR_STRATEGY_TRANSPOSED
+                 ? build_transposed_rows(sc, s, &T, mk, elsize, myrank, nranks)
+                 : bcr_plan_build(&sc->phase[0], &rows, mk, elsize, myrank, nranks);
     if (rc == BCR_SUCCESS)
         rc = bcr_plan_build(&sc->phase[1], &cols, mk, elsize, myrank, nranks);
     if (rc != BCR_SUCCESS)
@@ -96,6 +193,8 @@ void bcr_schedule_free(bcr_schedule *sc)
 {
     bcr_plan_free(&sc->phase[0]);
     bcr_plan_free(&sc->phase[1]);
+    free(sc->map_t);
+    sc->map_t = NULL;
 }
 
 /* Bytes this process sends through its shared segment in one phase at
@@ -103,7 +202,7 @@ void bcr_schedule_free(bcr_schedule *sc)
 static bcr_idx shm_bytes(const bcr_schedule *sc, size_t elsize)
 {
     bcr_idx elems = 0;
-    int phases = sc && sc->active ? (sc->strategy == BCR_STRATEGY_INDIRECT ? 2 : 1) : 0;
+    int phases = sc && sc->active ? bcr_schedule_phases(sc) : 0;
     for (int ph = 0; ph < phases; ph++)
         if (sc->phase[ph].send.shm_total > elems)
             elems = sc->phase[ph].send.shm_total;
@@ -122,14 +221,54 @@ int bcr_schedule_agree(const bcr_schedule *sc, size_t elsize, MPI_Comm comm, int
     return rc;
 }
 
+/* Elements of the one scratch a schedule uses.  Transposed: local A's
+ * transpose, then (once the row phase is over) the intermediate, in one
+ * region; the intermediate's transpose in a second. */
+static bcr_idx scratch_elems(const bcr_schedule *sc)
+{
+    if (sc->strategy != BCR_STRATEGY_TRANSPOSED)
+        return sc->t_elems;
+    bcr_idx a = sc->a.rows * sc->a.cols;
+    return (a > sc->t_elems ? a : sc->t_elems) + sc->t.rows * sc->t.cols;
+}
+
+static bcr_idx at_least_1(bcr_idx n) { return n > 1 ? n : 1; }
+
+static int run_transposed(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
+                          bcr_shm *sh, char *x)
+{
+    size_t es = ar->elsize;
+    bcr_idx a_elems = sc->a.rows * sc->a.cols;
+    char *y = x + (size_t)(a_elems > sc->t_elems ? a_elems : sc->t_elems) * es;
+    bcr_idx ldx = at_least_1(sc->a.cols), ldy = at_least_1(sc->t.cols);
+    double t0 = bcr_phase_start();
+    if (a_elems)
+        bcr_transpose(x, ldx, ar->a + (size_t)sc->a.first * es, ar->lda, sc->a.rows, sc->a.cols,
+                      es);
+    bcr_phase_add(&bcr_phase_now.local, t0);
+    bcr_arrays one = {x, ldx, y, ldy, es};
+    int rc = bcr_exec(&sc->phase[0], &one, comm, sh);
+    if (rc)
+        return rc;
+    t0 = bcr_phase_start();
+    if (sc->t_elems)
+        bcr_transpose(x, sc->t_ld, y, ldy, sc->t.cols, sc->t.rows, es);
+    bcr_phase_add(&bcr_phase_now.local, t0);
+    bcr_arrays two = {x, sc->t_ld, ar->b, ar->ldb, es};
+    return bcr_exec(&sc->phase[1], &two, comm, sh);
+}
+
 static int run_phases(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
                       bcr_shm *sh)
 {
     if (sc->strategy == BCR_STRATEGY_DIRECT)
         return bcr_exec(&sc->phase[0], ar, comm, sh);
-    char *t = bcr_exec_scratch((size_t)sc->t_elems * ar->elsize);
-    if (sc->t_elems && !t)
+    bcr_idx elems = scratch_elems(sc);
+    char *t = bcr_exec_scratch((size_t)elems * ar->elsize);
+    if (elems && !t)
         return BCR_ERR_NOMEM;
+    if (sc->strategy == BCR_STRATEGY_TRANSPOSED)
+        return run_transposed(sc, ar, comm, sh, t);
     bcr_arrays one = {ar->a, ar->lda, t, sc->t_ld, ar->elsize};
     bcr_arrays two = {t, sc->t_ld, ar->b, ar->ldb, ar->elsize};
     int rc = bcr_exec(&sc->phase[0], &one, comm, sh);
@@ -149,11 +288,11 @@ int bcr_schedule_reserve(const bcr_schedule *sc, size_t elsize)
 {
     if (!sc->active)
         return BCR_SUCCESS;
-    int phases = sc->strategy == BCR_STRATEGY_INDIRECT ? 2 : 1;
-    for (int ph = 0; ph < phases; ph++)
+    for (int ph = 0; ph < bcr_schedule_phases(sc); ph++)
         if (bcr_exec_reserve(&sc->phase[ph], elsize))
             return BCR_ERR_NOMEM;
-    if (sc->t_elems && !bcr_exec_scratch((size_t)sc->t_elems * elsize))
+    bcr_idx elems = scratch_elems(sc);
+    if (elems && !bcr_exec_scratch((size_t)elems * elsize))
         return BCR_ERR_NOMEM;
     return BCR_SUCCESS;
 }

@@ -5,7 +5,10 @@
  * columns, then the columns move inside each process row).  Indirect needs
  * A and B on the same grid; it trades a second pass over the data for far
  * fewer partners per process, which pays when there are many processes and
- * small messages. */
+ * small messages.  The transposed variant does the row phase between
+ * cache-blocked local transposes (transpose.h): local A transposed, the
+ * row phase run as a column phase of the transposed matrix, where every
+ * piece is whole columns, and the intermediate transposed back. */
 #ifndef BCR_SCHEDULE_H
 #define BCR_SCHEDULE_H
 
@@ -15,7 +18,12 @@
 #include "plan.h"
 #include "shm.h"
 
-enum bcr_strategy { BCR_STRATEGY_DIRECT, BCR_STRATEGY_INDIRECT };
+enum bcr_strategy { BCR_STRATEGY_DIRECT, BCR_STRATEGY_INDIRECT, BCR_STRATEGY_TRANSPOSED };
+
+/* A rows x cols piece of a local array, from element `first` on. */
+typedef struct {
+    bcr_idx first, rows, cols;
+} bcr_piece;
 
 typedef struct {
     int strategy;
@@ -23,7 +31,16 @@ typedef struct {
     bcr_plan phase[2];  /* direct: phase[0] only */
     bcr_idx t_elems;    /* indirect: the intermediate's local array */
     bcr_idx t_ld;
+    /* transposed: the piece of local A transposed (into a scratch of
+     * leading dimension a.cols), the intermediate's local extents (t.first
+     * 0; its transpose has leading dimension t.cols), the grid's map
+     * transposed (phase[0]'s sides point into it) */
+    bcr_piece a, t;
+    int *map_t;
 } bcr_schedule;
+
+/* Exchanges the schedule runs: 1 or 2. */
+int bcr_schedule_phases(const bcr_schedule *sc);
 
 /* Which strategy this call uses: BCR_STRATEGY=direct|indirect|auto, auto
  * asking the cost model.  Depends only on values all processes agreed on,

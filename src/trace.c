@@ -24,7 +24,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
 {
     int send_partners = 0, recv_partners = 0;
     long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
-    int phases = sc->strategy == BCR_STRATEGY_INDIRECT ? 2 : 1;
+    int phases = bcr_schedule_phases(sc);
     for (int ph = 0; ph < phases; ph++) {
         half_totals(&sc->phase[ph].send, rq->elsize, &send_partners, &send_bytes);
         half_totals(&sc->phase[ph].recv, rq->elsize, &recv_partners, &recv_bytes);
@@ -33,11 +33,14 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
     }
     const bcr_plan *p0 = &sc->phase[0];
     const bcr_half *h = p0->send.active ? &p0->send : &p0->recv;
+    /* the transposed strategy's first phase sees rows as columns */
+    int swap = sc->strategy == BCR_STRATEGY_TRANSPOSED;
+    const bcr_runlist *rows = swap ? &h->cols : &h->rows, *cols = swap ? &h->rows : &h->cols;
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s\n",
-            rq->routine, rank, bcr_generator_name(h->rows.generator),
-            bcr_generator_name(h->cols.generator), bcr_strategy_name(sc->strategy),
+            rq->routine, rank, bcr_generator_name(rows->generator),
+            bcr_generator_name(cols->generator), bcr_strategy_name(sc->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
             local_bytes, transport);
 }

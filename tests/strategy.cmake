@@ -11,13 +11,25 @@ bcr_add_mpi_test(compare_systematic_indirect_np6 6 TIMEOUT 300
 set_property(TEST compare_systematic_indirect_np6 APPEND PROPERTY ENVIRONMENT
   "BCR_STRATEGY=indirect;BCR_SHM=all;BCR_SHM_MIN=0")
 
+# The transposed strategy (the row phase between cache-blocked local
+# transposes) through both transports.
+bcr_sweep_count(_count 6000)
+bcr_add_mpi_test(compare_random_transposed_np4 4 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4115 ${_count} LABELS compare)
+set_property(TEST compare_random_transposed_np4 APPEND PROPERTY ENVIRONMENT
+  "BCR_STRATEGY=transposed")
+bcr_add_mpi_test(compare_systematic_transposed_np6 6 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --systematic LABELS compare)
+set_property(TEST compare_systematic_transposed_np6 APPEND PROPERTY ENVIRONMENT
+  "BCR_STRATEGY=transposed;BCR_SHM=all;BCR_SHM_MIN=0")
+
 set(_bcr_trace_script ${CMAKE_CURRENT_BINARY_DIR}/trace_check.cmake)
 file(WRITE ${_bcr_trace_script} [=[
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
 set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 set(ENV{BCR_TRACE} 1)
-set(ENV{BCR_STRATEGY} indirect)
+set(ENV{BCR_STRATEGY} ${STRATEGY})
 set(ENV{BCR_GENERATOR} auto)
 set(ENV{BCR_SHM} all)
 set(ENV{BCR_SHM_MIN} 0)
@@ -29,7 +41,7 @@ if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches
   string(REGEX REPLACE "bcr_trace: [^\n]*\n" "" other "${err}")
   message(FATAL_ERROR "sweep failed (exit ${rv}):\n${out}\n--- stderr without trace lines\n${other}")
 endif()
-foreach(what "strategy direct" "strategy indirect" "plan cached" "plan new" "transport shm"
+foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "transport shm"
              "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
              "rows block_to_cyclic" "rows cyclic_to_block"
              "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"
@@ -42,11 +54,19 @@ foreach(what "strategy direct" "strategy indirect" "plan cached" "plan new" "tra
   endif()
 endforeach()
 ]=])
-add_test(NAME compare_trace_paths
-  COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_test_compare>
-          -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} -P ${_bcr_trace_script})
-set_tests_properties(compare_trace_paths PROPERTIES LABELS compare PROCESSORS 1)
-bcr_test_timeout(300 compare_trace_paths)
+# Forced indirect or transposed, the sweep still runs direct where the two
+# grids differ.
+foreach(_strategy indirect transposed)
+  set(_name compare_trace_paths)
+  if(_strategy STREQUAL transposed)
+    set(_name compare_trace_paths_transposed)
+  endif()
+  add_test(NAME ${_name}
+    COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_test_compare>
+            -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} -DSTRATEGY=${_strategy} -P ${_bcr_trace_script})
+  set_tests_properties(${_name} PROPERTIES LABELS compare PROCESSORS 1)
+  bcr_test_timeout(300 ${_name})
+endforeach()
 
 # Every dimension through the general generator (the specialised ones are
 # checked against it exhaustively in bcr_gen).
