@@ -81,14 +81,13 @@ static bcr_side folded(const bcr_side *X, const bcr_mask *mk, bcr_idx *roff, bcr
     return f;
 }
 
-static bcr_idx local_rows(const bcr_side *s)
+/* Local rows (cols 0) or columns (cols 1) of a side's matrix here. */
+static bcr_idx local_extent(const bcr_side *s, int cols)
 {
-    return s->in ? bcr_local_count(s->M, s->MB, s->myrow, s->RSRC, s->P) : 0;
-}
-
-static bcr_idx local_cols(const bcr_side *s)
-{
-    return s->in ? bcr_local_count(s->N, s->NB, s->mycol, s->CSRC, s->Q) : 0;
+    if (!s->in)
+        return 0;
+    return cols ? bcr_local_count(s->N, s->NB, s->mycol, s->CSRC, s->Q)
+                : bcr_local_count(s->M, s->MB, s->myrow, s->RSRC, s->P);
 }
 
 /* The intermediate: rows laid out like B's, columns like A's, on their
@@ -101,7 +100,7 @@ static bcr_side intermediate(const bcr_side *A, const bcr_side *B, const bcr_mas
     t.RSRC = b.RSRC;
     t.i = b.i;
     t.M = b.M;
-    bcr_idx rows = local_rows(&t);
+    bcr_idx rows = local_extent(&t, 0);
     t.lld = (int)(rows > 1 ? rows : 1);
     return t;
 }
@@ -110,22 +109,10 @@ static bcr_side intermediate(const bcr_side *A, const bcr_side *B, const bcr_mas
  * holding the transpose of the side's; map_t is the grid's map transposed. */
 static bcr_side transposed(const bcr_side *s, const int *map_t, bcr_idx lld)
 {
-    bcr_side t = *s;
-    t.myrow = s->mycol;
-    t.mycol = s->myrow;
-    t.P = s->Q;
-    t.Q = s->P;
-    t.M = s->N;
-    t.N = s->M;
-    t.MB = s->NB;
-    t.NB = s->MB;
-    t.RSRC = s->CSRC;
-    t.CSRC = s->RSRC;
-    t.i = s->j;
-    t.j = s->i;
-    t.lld = (int)(lld > 1 ? lld : 1);
-    t.map = map_t;
-    return t;
+    return (bcr_side){.in = s->in, .myrow = s->mycol, .mycol = s->myrow, .P = s->Q, .Q = s->P,
+                      .M = s->N, .N = s->M, .MB = s->NB, .NB = s->MB, .RSRC = s->CSRC,
+                      .CSRC = s->RSRC, .i = s->j, .j = s->i, .lld = (int)(lld > 1 ? lld : 1),
+                      .map = map_t};
 }
 
 /* The trapezoid of the transposed submatrix: an upper one turns lower,
@@ -148,8 +135,8 @@ static int build_transposed_rows(bcr_schedule *sc, const bcr_setup *s, const bcr
     const bcr_side *A = &s->A;
     bcr_idx roff, coff;
     bcr_side F = folded(A, mk, &roff, &coff);
-    sc->a = (bcr_piece){roff + coff * (bcr_idx)A->lld, local_rows(&F), local_cols(&F)};
-    sc->t = (bcr_piece){0, local_rows(T), local_cols(T)};
+    sc->a = (bcr_piece){roff + coff * (bcr_idx)A->lld, local_extent(&F, 0), local_extent(&F, 1)};
+    sc->t = (bcr_piece){0, local_extent(T, 0), local_extent(T, 1)};
     sc->map_t = malloc((size_t)A->P * (size_t)A->Q * sizeof *sc->map_t);
     if (!sc->map_t)
         return BCR_ERR_NOMEM;
@@ -177,7 +164,7 @@ int bcr_schedule_build(bcr_schedule *sc, const bcr_setup *s, const bcr_mask *mk,
     cols.A = T;
     if (T.in) {
         sc->t_ld = T.lld;
-        sc->t_elems = (bcr_idx)T.lld * local_cols(&T);
+        sc->t_elems = (bcr_idx)T.lld * local_extent(&T, 1);
     }
     int rc = sc->strategy == BCR_STRATEGY_TRANSPOSED
                  ? build_transposed_rows(sc, s, &T, mk, elsize, myrank, nranks)
