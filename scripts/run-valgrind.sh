@@ -48,6 +48,7 @@ runs=(
   "compare_pack_buffer_np3 3 BCR_PACK=buffer tests/bcr_test_compare --random 3603 80 --watchdog 900"
   "compare_via_plan_np3 3 - tests/bcr_test_compare --random 3703 60 --via-plan --watchdog 900"
   "compare_shm_np3 3 BCR_SHM=all,BCR_SHM_MIN=0 tests/bcr_test_compare --random 3803 80 --watchdog 900"
+  "compare_transposed_np3 3 BCR_STRATEGY=transposed tests/bcr_test_compare --random 3903 80 --watchdog 900"
   "errors_np3 3 - tests/bcr_test_errors"
   "plan_api_np3 3 - tests/bcr_test_plan_api"
 )
