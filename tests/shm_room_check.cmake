@@ -5,12 +5,16 @@ set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
 set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
 set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 set(ENV{BCR_TRACE} 1)
-set(ENV{OMPI_MCA_osc_sm_backing_directory} ${DIR}/store)
-file(MAKE_DIRECTORY ${DIR}/store)
-execute_process(COMMAND umount ${DIR}/store OUTPUT_QUIET ERROR_QUIET)
-execute_process(COMMAND mount -t tmpfs -o size=8m tmpfs ${DIR}/store
+# The store is mounted outside the build tree, so that a run killed before
+# it unmounts cannot leave a mount where `rm -rf build` trips over it.
+string(RANDOM LENGTH 8 tag)
+set(store /tmp/bcr_shm_small_store_${tag})
+set(ENV{OMPI_MCA_osc_sm_backing_directory} ${store})
+file(MAKE_DIRECTORY ${DIR} ${store})
+execute_process(COMMAND mount -t tmpfs -o size=8m tmpfs ${store}
   RESULT_VARIABLE mounted ERROR_VARIABLE why)
 if(NOT mounted EQUAL 0)
+  file(REMOVE_RECURSE ${store})
   message("skipped: cannot mount a small tmpfs here (${why})")
   cmake_language(EXIT 77)
 endif()
@@ -21,7 +25,8 @@ math(EXPR limit "120 * ${TIMEOUT_FACTOR}")
 execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --check --reps 2
                         --csv ${DIR}/out.csv ${DIR}/cases.txt
   RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
-execute_process(COMMAND umount ${DIR}/store)
+execute_process(COMMAND umount ${store})
+file(REMOVE_RECURSE ${store})
 string(REGEX REPLACE "bcr_trace: [^\n]*\n" "" other "${err}")
 if(NOT rv EQUAL 0 OR NOT out MATCHES "3 cases, 0 with different results")
   message(FATAL_ERROR "run failed (exit ${rv}):\n${out}\n--- stderr without trace lines\n${other}")
