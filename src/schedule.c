@@ -81,6 +81,8 @@ static bcr_side folded(const bcr_side *X, const bcr_mask *mk, bcr_idx *roff, bcr
     return f;
 }
 
+static bcr_idx at_least_1(bcr_idx n) { return n > 1 ? n : 1; }
+
 /* Local rows (cols 0) or columns (cols 1) of a side's matrix here. */
 static bcr_idx local_extent(const bcr_side *s, int cols)
 {
@@ -100,8 +102,7 @@ static bcr_side intermediate(const bcr_side *A, const bcr_side *B, const bcr_mas
     t.RSRC = b.RSRC;
     t.i = b.i;
     t.M = b.M;
-    bcr_idx rows = local_extent(&t, 0);
-    t.lld = (int)(rows > 1 ? rows : 1);
+    t.lld = (int)at_least_1(local_extent(&t, 0));
     return t;
 }
 
@@ -111,7 +112,7 @@ static bcr_side transposed(const bcr_side *s, const int *map_t, bcr_idx lld)
 {
     return (bcr_side){.in = s->in, .myrow = s->mycol, .mycol = s->myrow, .P = s->Q, .Q = s->P,
                       .M = s->N, .N = s->M, .MB = s->NB, .NB = s->MB, .RSRC = s->CSRC,
-                      .CSRC = s->RSRC, .i = s->j, .j = s->i, .lld = (int)(lld > 1 ? lld : 1),
+                      .CSRC = s->RSRC, .i = s->j, .j = s->i, .lld = (int)at_least_1(lld),
                       .map = map_t};
 }
 
@@ -211,25 +212,27 @@ int bcr_schedule_agree(const bcr_schedule *sc, size_t elsize, MPI_Comm comm, int
 /* Elements of the one scratch a schedule uses.  Transposed: local A's
  * transpose, then (once the row phase is over) the intermediate, in one
  * region; the intermediate's transpose in a second. */
+static bcr_idx first_region(const bcr_schedule *sc)
+{
+    bcr_idx a = sc->a.rows * sc->a.cols;
+    return a > sc->t_elems ? a : sc->t_elems;
+}
+
 static bcr_idx scratch_elems(const bcr_schedule *sc)
 {
     if (sc->strategy != BCR_STRATEGY_TRANSPOSED)
         return sc->t_elems;
-    bcr_idx a = sc->a.rows * sc->a.cols;
-    return (a > sc->t_elems ? a : sc->t_elems) + sc->t.rows * sc->t.cols;
+    return first_region(sc) + sc->t.rows * sc->t.cols;
 }
-
-static bcr_idx at_least_1(bcr_idx n) { return n > 1 ? n : 1; }
 
 static int run_transposed(const bcr_schedule *sc, const bcr_arrays *ar, MPI_Comm comm,
                           bcr_shm *sh, char *x)
 {
     size_t es = ar->elsize;
-    bcr_idx a_elems = sc->a.rows * sc->a.cols;
-    char *y = x + (size_t)(a_elems > sc->t_elems ? a_elems : sc->t_elems) * es;
+    char *y = x + (size_t)first_region(sc) * es;
     bcr_idx ldx = at_least_1(sc->a.cols), ldy = at_least_1(sc->t.cols);
     double t0 = bcr_phase_start();
-    if (a_elems)
+    if (sc->a.rows && sc->a.cols)
         bcr_transpose(x, ldx, ar->a + (size_t)sc->a.first * es, ar->lda, sc->a.rows, sc->a.cols,
                       es);
     bcr_phase_add(&bcr_phase_now.local, t0);

@@ -1,7 +1,5 @@
 #include "transpose.h"
 
-#include <string.h>
-
 #include "copy_elems.h"
 
 /* Tiles of TILE x TILE elements: the TILE source columns a tile reads stay
@@ -13,28 +11,6 @@
  * staged in a buffer 3.4 to 4.0; tiles of 64 no better. */
 #define TILE 32
 
-#define BCR_TRANSPOSE_TILE(NAME, T)                                                     \
-    static void NAME(char *dst, bcr_idx ldd, const char *src, bcr_idx lds, bcr_idx r0,   \
-                     bcr_idx r1, bcr_idx c0, bcr_idx c1)                                \
-    {                                                                                   \
-        T *d = (T *)(void *)dst;                                                        \
-        const T *s = (const T *)(const void *)src;                                      \
-        for (bcr_idx r = r0; r < r1; r++)                                               \
-            for (bcr_idx c = c0; c < c1; c++)                                           \
-                memcpy(&d[c + r * ldd], &s[r + c * lds], sizeof(T));                    \
-    }
-BCR_TRANSPOSE_TILE(tile_4, bcr_e4)
-BCR_TRANSPOSE_TILE(tile_8, bcr_e8)
-BCR_TRANSPOSE_TILE(tile_16, bcr_e16)
-
-static void tile_any(char *dst, bcr_idx ldd, const char *src, bcr_idx lds, bcr_idx r0, bcr_idx r1,
-                     bcr_idx c0, bcr_idx c1, size_t es)
-{
-    for (bcr_idx r = r0; r < r1; r++)
-        for (bcr_idx c = c0; c < c1; c++)
-            memcpy(dst + (size_t)(c + r * ldd) * es, src + (size_t)(r + c * lds) * es, es);
-}
-
 void bcr_transpose(char *dst, bcr_idx ldd, const char *src, bcr_idx lds, bcr_idx rows,
                    bcr_idx cols, size_t es)
 {
@@ -42,12 +18,10 @@ void bcr_transpose(char *dst, bcr_idx ldd, const char *src, bcr_idx lds, bcr_idx
         bcr_idx c1 = c0 + TILE < cols ? c0 + TILE : cols;
         for (bcr_idx r0 = 0; r0 < rows; r0 += TILE) {
             bcr_idx r1 = r0 + TILE < rows ? r0 + TILE : rows;
-            switch (es) {
-            case 4: tile_4(dst, ldd, src, lds, r0, r1, c0, c1); break;
-            case 8: tile_8(dst, ldd, src, lds, r0, r1, c0, c1); break;
-            case 16: tile_16(dst, ldd, src, lds, r0, r1, c0, c1); break;
-            default: tile_any(dst, ldd, src, lds, r0, r1, c0, c1, es);
-            }
+            /* destination column r (contiguous) from row r of the tile */
+            for (bcr_idx r = r0; r < r1; r++)
+                bcr_copy_strided(dst + (size_t)(c0 + r * ldd) * es, 1,
+                                 src + (size_t)(r + c0 * lds) * es, lds, c1 - c0, es);
         }
     }
 }
