@@ -273,7 +273,10 @@ static void finish_scan(receipts *rs)
         rs->sl.rcur[k] =
             via_shm(rs->sh, &R->parts[k]) ? bcr_shm_await(rs->sh, R->parts[k].rank) : NULL;
     double t0 = bcr_phase_start();
-    bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rs->mk, rs->sl.rcur);
+    if (!R->rows_ordered || bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, ar->a, ar->lda,
+                                                 ar->elsize, rs->sl.rcur, R->stream))
+        bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rs->mk,
+                        rs->sl.rcur);
     bcr_phase_add(&bcr_phase_now.unpack, t0);
     for (int k = 0; k < R->nparts; k++)
         if (via_shm(rs->sh, &R->parts[k]))
@@ -384,7 +387,7 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
                      ? bcr_shm_mine(sh) + (size_t)S->parts[k].shm_offset * ar->elsize
                      : NULL;
     double t0 = bcr_phase_start();
-    bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur);
+    bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream);
     bcr_phase_add(&bcr_phase_now.pack, t0);
     for (int k = 0; k < S->nparts; k++)
         if (cur[k])

@@ -39,6 +39,8 @@ typedef struct {
     int has_self;          /* part of the data stays on this process */
     bcr_partner self;
     bcr_scan scan;         /* every partner's runs at once (scan.h) */
+    int stream;            /* the scan writes with streaming stores */
+    int rows_ordered;      /* the scan can unpack in row order */
 } bcr_half;
 
 typedef struct {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "copy_elems.h"
+#include "stream_copy.h"
 
 static int by_k0(const void *x, const void *y)
 {
@@ -80,6 +81,7 @@ void bcr_scan_free(bcr_scan *sc)
     free(sc->cols);
     free(sc->rbucket);
     free(sc->cell);
+    bcr_row_order_free(&sc->order);
     memset(sc, 0, sizeof *sc);
 }
 
@@ -89,11 +91,13 @@ void bcr_scan_free(bcr_scan *sc)
  * they cannot disagree on the order; `pack` is a constant at every call,
  * and local is only written when it is 0. */
 static inline void group_buffer(char *local, char **cur, const bcr_rungroup *g, bcr_idx lstep,
-                                bcr_idx lo, bcr_idx hi, int clip, size_t es, int pack)
+                                bcr_idx lo, bcr_idx hi, int clip, size_t es, int pack, int nt)
 {
     char *buf = *cur;
     if (!clip && g->len == 1) {
-        if (pack)
+        if (pack && nt)
+            bcr_stream_strided(buf, local, lstep, g->count, es);
+        else if (pack)
             bcr_copy_strided(buf, 1, local, lstep, g->count, es);
         else
             bcr_copy_strided(local, lstep, buf, 1, g->count, es);
@@ -104,7 +108,9 @@ static inline void group_buffer(char *local, char **cur, const bcr_rungroup *g, 
             if (len == 0)
                 continue;
             char *l = local + (size_t)(c * lstep + skip) * es;
-            if (pack)
+            if (pack && nt)
+                bcr_stream_copy(buf, l, (size_t)len * es);
+            else if (pack)
                 bcr_copy_elems(buf, l, len, es);
             else
                 bcr_copy_elems(l, buf, len, es);
@@ -136,7 +142,7 @@ static inline void group_local(char *bcol, const char *acol, const bcr_rungroup 
  * NULL), so that the two cannot disagree on the order of the elements. */
 static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, const char *a,
                                 bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
-                                int pack)
+                                int pack, int nt)
 {
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
@@ -156,7 +162,7 @@ static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, con
                         group_local(col, acol, g, lo, hi, mk->trapezoid, es);
                     else
                         group_buffer(col + (size_t)g->mine * es, &cur[p], g, g->mstep, lo, hi,
-                                     mk->trapezoid, es, pack);
+                                     mk->trapezoid, es, pack, nt);
                 }
             }
         }
@@ -164,15 +170,143 @@ static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, con
 }
 
 void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                   const bcr_mask *mk, char **cur)
+                   const bcr_mask *mk, char **cur, int stream)
 {
     /* A is only read: group_buffer writes local only when unpacking. */
-    scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1);
+    if (stream) {
+        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 1);
+        bcr_stream_fence();
+    } else {
+        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 0);
+    }
 }
 
 void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                      size_t es, const bcr_mask *mk, const char **cur)
 {
     /* The buffers are only read: group_buffer reads them when unpacking. */
-    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0);
+    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0);
+}
+
+int bcr_scan_order_rows(bcr_scan *sc)
+{
+    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart);
+}
+
+/* Whether every cell of every column is a partner whose part is at hand,
+ * or the part that stays here with a given. */
+static int all_at_hand(const bcr_scan *sc, const char *a, const char *const *cur)
+{
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const int *cells = sc->cell + (size_t)sc->cols[ci].slot * (size_t)sc->nrslots;
+        for (int r = 0; r < sc->nrslots; r++) {
+            int p = cells[r];
+            if (p == BCR_SCAN_NONE || (p == BCR_SCAN_SELF && !a) || (p >= 0 && !cur[p]))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* One pattern of one column: each piece reads from a partner's buffer
+ * (advancing it) or from a's column at the pattern's offsets. */
+static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                  int single_rows, char *col, const char *acol,
+                                  const int *cells, char **cur, size_t es, int nt)
+{
+    const char *src[BCR_ROW_MAX_PIECES];
+    size_t sstep[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    for (int j = 0; j < np; j++) {
+        int p = cells[pc[j].slot];
+        if (p == BCR_SCAN_SELF) {
+            src[j] = acol + (size_t)(pt->other + pc[j].dother) * es;
+            sstep[j] = (size_t)pt->ostep * es;
+            continue;
+        }
+        /* A partner may hold several pieces of the pattern: its buffer
+         * has, for each repetition, all of them in turn. */
+        bcr_idx before = 0, per_rep = 0;
+        for (int i = 0; i < np; i++)
+            if (cells[pc[i].slot] == p) {
+                per_rep += pc[i].len;
+                before += i < j ? pc[i].len : 0;
+            }
+        src[j] = cur[p] + (size_t)before * es;
+        sstep[j] = (size_t)per_rep * es;
+    }
+    /* Each partner's buffer moves past the whole pattern, once. */
+    for (int j = 0; j < np; j++) {
+        int p = cells[pc[j].slot], first = p != BCR_SCAN_SELF;
+        for (int i = 0; i < j && first; i++)
+            first = cells[pc[i].slot] != p;
+        if (first)
+            cur[p] += (size_t)pt->count * sstep[j];
+    }
+    char *dst = col + (size_t)pt->mine * es;
+    size_t dstep = (size_t)pt->mstep * es;
+    /* Block size 1 on one side: constant sizes unroll the copies, and with
+     * two pieces (two partners' rows alternating) the cursors stay in
+     * registers instead of a round trip through memory per row. */
+    if (single_rows && es == 8 && np == 2) {
+        const char *s0 = src[0], *s1 = src[1];
+        size_t d0 = (size_t)pc[0].dmine * 8, d1 = (size_t)pc[1].dmine * 8;
+        if (nt)
+            for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
+                bcr_stream_copy(dst + d0, s0, 8);
+                bcr_stream_copy(dst + d1, s1, 8);
+            }
+        else
+            for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
+                memcpy(dst + d0, s0, 8);
+                memcpy(dst + d1, s1, 8);
+            }
+    } else if (single_rows && es == 8 && nt) {
+        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+            for (int j = 0; j < np; j++) {
+                bcr_stream_copy(dst + (size_t)pc[j].dmine * 8, src[j], 8);
+                src[j] += sstep[j];
+            }
+    } else if (single_rows && es == 8) {
+        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+            for (int j = 0; j < np; j++) {
+                memcpy(dst + (size_t)pc[j].dmine * 8, src[j], 8);
+                src[j] += sstep[j];
+            }
+    } else if (nt) {
+        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+            for (int j = 0; j < np; j++) {
+                bcr_stream_copy(dst + (size_t)pc[j].dmine * es, src[j], (size_t)pc[j].len * es);
+                src[j] += sstep[j];
+            }
+    } else {
+        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+            for (int j = 0; j < np; j++) {
+                bcr_copy_elems(dst + (size_t)pc[j].dmine * es, src[j], pc[j].len, es);
+                src[j] += sstep[j];
+            }
+    }
+}
+
+int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                         size_t es, const char **curc, int stream)
+{
+    char **cur = (char **)(uintptr_t)curc; /* only read through */
+    if (!all_at_hand(sc, a, (const char *const *)cur))
+        return -1;
+    const bcr_row_order *ro = &sc->order;
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const bcr_scan_cols *cr = &sc->cols[ci];
+        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        for (bcr_idx t = 0; t < cr->r.len; t++) {
+            char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
+            const char *acol = a + (size_t)((cr->r.other + t) * lda) * es;
+            for (bcr_idx i = 0; i < ro->npatterns; i++)
+                copy_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first,
+                               ro->single_rows, col, acol, cells, cur, es, stream);
+        }
+    }
+    if (stream)
+        bcr_stream_fence();
+    return 0;
 }

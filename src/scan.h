@@ -22,6 +22,7 @@
 #include "index1d.h"
 #include "kernels.h"
 #include "mask.h"
+#include "row_order.h"
 
 #define BCR_SCAN_NONE (-1) /* no partner holds this cell */
 #define BCR_SCAN_SELF (-2) /* the part that stays on this process */
@@ -43,6 +44,7 @@ typedef struct {
     const bcr_idx *gstart;     /* gstart[q] to gstart[q + 1] */
     int *cell; /* [column slot * nrslots + row slot]: partner index, or
                   BCR_SCAN_SELF or BCR_SCAN_NONE */
+    bcr_row_order order; /* built by bcr_scan_order_rows, for B's side */
 } bcr_scan;
 
 /* rows, cols: the half's run lists, groups and gstart its row groups by
@@ -54,15 +56,27 @@ int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *col
                    const int *ocol, int nparts, int self_row, int self_col);
 void bcr_scan_free(bcr_scan *sc);
 
+/* The rows in memory order, for bcr_scan_unpack_stream.  Returns what
+ * bcr_row_order_build does: 0 when kept. */
+int bcr_scan_order_rows(bcr_scan *sc);
+
 /* Every partner k with cur[k] != NULL gets its elements of a appended at
  * cur[k], which ends past them. */
 void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                   const bcr_mask *mk, char **cur);
+                   const bcr_mask *mk, char **cur, int stream);
 
 /* Into b: every partner k with cur[k] != NULL from cur[k] on (cur[k] ends
  * past its elements), and the part that stays here from a (whose run
  * offsets are the `other` side of the runs). */
 void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                      size_t es, const bcr_mask *mk, const char **cur);
+
+/* What bcr_scan_unpack does, for a whole-matrix copy (no trapezoid) where
+ * the rows' order was kept (bcr_scan_order_rows) and every cell's part is
+ * at hand: each column written front to back (row_order.h), with
+ * streaming stores when `stream`.  Returns 0, or -1 when some part is not
+ * at hand (nothing written then). */
+int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                         size_t es, const char **cur, int stream);
 
 #endif

@@ -22,12 +22,14 @@ static void half_totals(const bcr_half *h, size_t es, int *partners, long long *
 void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached,
                     const char *transport)
 {
-    int send_partners = 0, recv_partners = 0;
+    int send_partners = 0, recv_partners = 0, stream_pack = 0, stream_unpack = 0;
     long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
     int phases = bcr_schedule_phases(sc);
     for (int ph = 0; ph < phases; ph++) {
         half_totals(&sc->phase[ph].send, rq->elsize, &send_partners, &send_bytes);
         half_totals(&sc->phase[ph].recv, rq->elsize, &recv_partners, &recv_bytes);
+        stream_pack |= sc->phase[ph].send.stream;
+        stream_unpack |= sc->phase[ph].recv.stream;
         if (sc->phase[ph].send.has_self)
             local_bytes += (long long)(sc->phase[ph].send.self.count * (bcr_idx)rq->elsize);
     }
@@ -36,11 +38,15 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
     /* the transposed strategy's first phase sees rows as columns */
     int swap = sc->strategy == BCR_STRATEGY_TRANSPOSED;
     const bcr_runlist *rows = swap ? &h->cols : &h->rows, *cols = swap ? &h->rows : &h->cols;
+    /* Only the scans over shared segments stream (plan.c). */
+    int shm = !strcmp(transport, "shm");
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
-            "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s\n",
+            "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
+            "stores %s, unpack stores %s\n",
             rq->routine, rank, bcr_generator_name(rows->generator),
             bcr_generator_name(cols->generator), bcr_strategy_name(sc->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
-            local_bytes, transport);
+            local_bytes, transport, shm && stream_pack ? "streaming" : "plain",
+            shm && stream_unpack ? "streaming" : "plain");
 }

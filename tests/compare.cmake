@@ -50,9 +50,14 @@ endforeach()
 # default sends only messages of 32 KiB or more that way); only messages of
 # short runs through it, the rest through MPI in the same call
 # (BCR_SHM=short, BCR_SHM_MIN=0); no shared memory at all (BCR_SHM=off);
-# Thakur's synchronous receive method with either transport.
+# Thakur's synchronous receive method with either transport; every
+# message through shared segments packed and unpacked with streaming
+# stores (BCR_STREAM_MIN=0: by default only calls moving 4 MiB or more per
+# process write that way).
 foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;6;6606;4000"
+                 "shm_stream;BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0;4;4607;8000"
+                 "shm_stream;BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0;5;5607;4000"
                  "shm_off;BCR_SHM=off;3;3604;6000"
                  "shm_short;BCR_SHM=short,BCR_SHM_MIN=0;4;4605;4000"
                  "pack_buffer;BCR_PACK=buffer;4;4404;8000"

@@ -33,6 +33,8 @@ set(ENV{BCR_STRATEGY} ${STRATEGY})
 set(ENV{BCR_GENERATOR} auto)
 set(ENV{BCR_SHM} all)
 set(ENV{BCR_SHM_MIN} 0)
+# Small calls write plainly, larger ones with streaming stores.
+set(ENV{BCR_STREAM_MIN} 4096)
 math(EXPR limit "250 * ${TIMEOUT_FACTOR}")
 execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --random 4224 2000
   RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
@@ -42,6 +44,8 @@ if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches
   message(FATAL_ERROR "sweep failed (exit ${rv}):\n${out}\n--- stderr without trace lines\n${other}")
 endif()
 foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "transport shm"
+             "pack stores streaming" "pack stores plain" "unpack stores streaming"
+             "unpack stores plain"
              "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
              "rows block_to_cyclic" "rows cyclic_to_block"
              "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"

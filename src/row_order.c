@@ -1,0 +1,114 @@
+#include "row_order.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One run of the column, before the runs are folded into patterns. */
+typedef struct {
+    bcr_idx mine, len, other;
+    int slot;
+} row_run;
+
+static int by_mine(const void *x, const void *y)
+{
+    bcr_idx a = ((const row_run *)x)->mine, b = ((const row_run *)y)->mine;
+    return (a > b) - (a < b);
+}
+
+
+/* Repetitions of the p runs from r[0] on that follow at a constant step. */
+static bcr_idx repeats(const row_run *r, bcr_idx n, int p)
+{
+    if (n < 2 * (bcr_idx)p)
+        return 1;
+    bcr_idx mstep = r[p].mine - r[0].mine, ostep = r[p].other - r[0].other;
+    bcr_idx reps = 1;
+    for (bcr_idx at = p; at + p <= n; at += p, reps++)
+        for (int j = 0; j < p; j++) {
+            const row_run *x = &r[j], *y = &r[at + j];
+            if (y->slot != x->slot || y->len != x->len || y->mine != x->mine + reps * mstep ||
+                y->other != x->other + reps * ostep)
+                return reps;
+        }
+    return reps;
+}
+
+static bcr_idx count_runs(int nrslots, const int *rbucket, const bcr_rungroup *groups,
+                          const bcr_idx *gstart)
+{
+    bcr_idx n = 0;
+    for (int s = 0; s < nrslots; s++)
+        for (bcr_idx gi = gstart[rbucket[s]]; gi < gstart[rbucket[s] + 1]; gi++)
+            n += groups[gi].count;
+    return n;
+}
+
+static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup *groups,
+                            const bcr_idx *gstart, bcr_idx n)
+{
+    row_run *r = malloc((size_t)(n ? n : 1) * sizeof *r);
+    if (!r)
+        return NULL;
+    bcr_idx k = 0;
+    for (int s = 0; s < nrslots; s++)
+        for (bcr_idx gi = gstart[rbucket[s]]; gi < gstart[rbucket[s] + 1]; gi++) {
+            const bcr_rungroup *g = &groups[gi];
+            for (bcr_idx c = 0; c < g->count; c++)
+                r[k++] = (row_run){g->mine + c * g->mstep, g->len, g->other + c * g->ostep, s};
+        }
+    qsort(r, (size_t)n, sizeof *r, by_mine);
+    return r;
+}
+
+int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
+                        const bcr_rungroup *groups, const bcr_idx *gstart)
+{
+    memset(ro, 0, sizeof *ro);
+    bcr_idx n = count_runs(nrslots, rbucket, groups, gstart);
+    if (n > BCR_ROW_MAX_RUNS)
+        return 1;
+    row_run *r = sorted_runs(nrslots, rbucket, groups, gstart, n);
+    /* At most one pattern and one piece per run. */
+    ro->patterns = malloc((size_t)(n ? n : 1) * sizeof *ro->patterns);
+    ro->pieces = malloc((size_t)(n ? n : 1) * sizeof *ro->pieces);
+    if (!r || !ro->patterns || !ro->pieces) {
+        free(r);
+        bcr_row_order_free(ro);
+        return -1;
+    }
+    ro->single_rows = 1;
+    bcr_idx npieces = 0;
+    for (bcr_idx i = 0; i < n;) {
+        int best_p = 1;
+        bcr_idx best_reps = repeats(r + i, n - i, 1);
+        for (int p = 2; p <= BCR_ROW_MAX_PIECES && i + 2 * p <= n; p++) {
+            bcr_idx reps = repeats(r + i, n - i, p);
+            if (reps > 1 && reps * p > best_reps * best_p) {
+                best_p = p;
+                best_reps = reps;
+            }
+        }
+        const row_run *x = &r[i];
+        bcr_idx mstep = best_reps > 1 ? r[i + best_p].mine - x->mine : 0;
+        bcr_idx ostep = best_reps > 1 ? r[i + best_p].other - x->other : 0;
+        ro->patterns[ro->npatterns++] =
+            (bcr_row_pattern){x->mine, x->other, best_reps, mstep, ostep, npieces, best_p};
+        for (int j = 0; j < best_p; j++) {
+            const row_run *y = &r[i + j];
+            ro->pieces[npieces++] =
+                (bcr_row_piece){y->slot, y->len, y->mine - x->mine, y->other - x->other};
+            if (y->len != 1)
+                ro->single_rows = 0;
+        }
+        i += best_reps * best_p;
+    }
+    free(r);
+    return 0;
+}
+
+void bcr_row_order_free(bcr_row_order *ro)
+{
+    free(ro->patterns);
+    free(ro->pieces);
+    memset(ro, 0, sizeof *ro);
+}

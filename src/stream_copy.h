@@ -1,0 +1,97 @@
+/* Copies that write their destination with non-temporal stores: the lines
+ * go to memory without first being read into the cache, where a plain
+ * store reads every line it writes.  For data far larger than the caches,
+ * written once and read later by another process, that read is a third of
+ * the memory traffic of a copy.  Stores of this kind are weakly ordered:
+ * bcr_stream_fence before anyone is told the data is there. */
+#ifndef BCR_STREAM_COPY_H
+#define BCR_STREAM_COPY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "index1d.h"
+
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline void bcr_stream_4(char *d, const char *s)
+{
+    int v;
+    memcpy(&v, s, 4);
+    _mm_stream_si32((int *)(void *)d, v);
+}
+
+static inline void bcr_stream_8(char *d, const char *s)
+{
+    long long v;
+    memcpy(&v, s, 8);
+    _mm_stream_si64((long long *)(void *)d, v);
+}
+
+/* bytes from src to dst, any alignment of src; dst at least 4-aligned
+ * for the streaming path, as every element type here is. */
+static inline void bcr_stream_copy(char *dst, const char *src, size_t bytes)
+{
+    if (((uintptr_t)dst & 3) || (bytes & 3)) {
+        memcpy(dst, src, bytes);
+        return;
+    }
+    if (((uintptr_t)dst & 4) && bytes >= 4) {
+        bcr_stream_4(dst, src);
+        dst += 4, src += 4, bytes -= 4;
+    }
+    if (((uintptr_t)dst & 8) && bytes >= 8) {
+        bcr_stream_8(dst, src);
+        dst += 8, src += 8, bytes -= 8;
+    }
+    for (; bytes >= 16; dst += 16, src += 16, bytes -= 16)
+        _mm_stream_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
+    if (bytes >= 8) {
+        bcr_stream_8(dst, src);
+        dst += 8, src += 8, bytes -= 8;
+    }
+    if (bytes >= 4)
+        bcr_stream_4(dst, src);
+}
+
+/* count elements of es bytes, src at a stride of sstep elements, to
+ * consecutive places at dst. */
+static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep, bcr_idx count,
+                                      size_t es)
+{
+    size_t step = (size_t)sstep * es;
+    if (es == 8 && !((uintptr_t)dst & 7)) {
+        for (bcr_idx c = 0; c < count; c++, dst += 8, src += step)
+            bcr_stream_8(dst, src);
+    } else if (es == 4 && !((uintptr_t)dst & 3)) {
+        for (bcr_idx c = 0; c < count; c++, dst += 4, src += step)
+            bcr_stream_4(dst, src);
+    } else {
+        for (bcr_idx c = 0; c < count; c++, dst += es, src += step)
+            bcr_stream_copy(dst, src, es);
+    }
+}
+
+static inline void bcr_stream_fence(void) { _mm_sfence(); }
+
+#else
+
+static inline void bcr_stream_copy(char *dst, const char *src, size_t bytes)
+{
+    memcpy(dst, src, bytes);
+}
+
+static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep, bcr_idx count,
+                                      size_t es)
+{
+    for (bcr_idx c = 0; c < count; c++)
+        memcpy(dst + (size_t)c * es, src + (size_t)(c * sstep) * es, es);
+}
+
+static inline void bcr_stream_fence(void) {}
+
+#endif
+
+#endif
