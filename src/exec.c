@@ -387,7 +387,10 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
                      ? bcr_shm_mine(sh) + (size_t)S->parts[k].shm_offset * ar->elsize
                      : NULL;
     double t0 = bcr_phase_start();
-    bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream);
+    if (S->rows_ordered)
+        bcr_scan_pack_rows(&S->scan, ar->a, ar->lda, ar->elsize, cur, S->stream);
+    else
+        bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream);
     bcr_phase_add(&bcr_phase_now.pack, t0);
     for (int k = 0; k < S->nparts; k++)
         if (cur[k])

@@ -43,8 +43,26 @@ static bcr_idx count_runs(int nrslots, const int *rbucket, const bcr_rungroup *g
     return n;
 }
 
+/* Runs of one slot that meet in memory become one: always when only
+ * their slot's buffer is read or written in turn (packing), and when the
+ * other side meets too where that side may be read (the part that stays,
+ * unpacking).  Returns the runs left. */
+static bcr_idx merge_touching(row_run *r, bcr_idx n, int keep_other)
+{
+    bcr_idx k = 0;
+    for (bcr_idx i = 0; i < n; i++) {
+        row_run *last = k ? &r[k - 1] : NULL;
+        if (last && last->slot == r[i].slot && last->mine + last->len == r[i].mine &&
+            (!keep_other || last->other + last->len == r[i].other))
+            last->len += r[i].len;
+        else
+            r[k++] = r[i];
+    }
+    return k;
+}
+
 static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup *groups,
-                            const bcr_idx *gstart, bcr_idx n)
+                            const bcr_idx *gstart, bcr_idx n, int keep_other)
 {
     row_run *r = malloc((size_t)(n ? n : 1) * sizeof *r);
     if (!r)
@@ -54,20 +72,21 @@ static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup 
         for (bcr_idx gi = gstart[rbucket[s]]; gi < gstart[rbucket[s] + 1]; gi++) {
             const bcr_rungroup *g = &groups[gi];
             for (bcr_idx c = 0; c < g->count; c++)
-                r[k++] = (row_run){g->mine + c * g->mstep, g->len, g->other + c * g->ostep, s};
+                r[k++] = (row_run){g->mine + c * g->mstep, g->len,
+                                   keep_other ? g->other + c * g->ostep : 0, s};
         }
     qsort(r, (size_t)n, sizeof *r, by_mine);
     return r;
 }
 
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart)
+                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other)
 {
     memset(ro, 0, sizeof *ro);
     bcr_idx n = count_runs(nrslots, rbucket, groups, gstart);
     if (n > BCR_ROW_MAX_RUNS)
         return 1;
-    row_run *r = sorted_runs(nrslots, rbucket, groups, gstart, n);
+    row_run *r = sorted_runs(nrslots, rbucket, groups, gstart, n, keep_other);
     /* At most one pattern and one piece per run. */
     ro->patterns = malloc((size_t)(n ? n : 1) * sizeof *ro->patterns);
     ro->pieces = malloc((size_t)(n ? n : 1) * sizeof *ro->pieces);
@@ -76,7 +95,9 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         bcr_row_order_free(ro);
         return -1;
     }
+    n = merge_touching(r, n, keep_other);
     ro->single_rows = 1;
+    ro->interleaved = 1;
     bcr_idx npieces = 0;
     for (bcr_idx i = 0; i < n;) {
         int best_p = 1;
@@ -100,6 +121,8 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
             if (y->len != 1)
                 ro->single_rows = 0;
         }
+        if (best_p < 2 || best_reps < BCR_ROW_MIN_REPEATS)
+            ro->interleaved = 0;
         i += best_reps * best_p;
     }
     free(r);

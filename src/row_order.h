@@ -44,18 +44,24 @@ typedef struct {
     bcr_idx npatterns;
     bcr_row_piece *pieces;
     int single_rows; /* every piece is one row */
+    int interleaved; /* every pattern takes turns between pieces, and
+                        repeats at least BCR_ROW_MIN_REPEATS times */
 } bcr_row_order;
+
+#define BCR_ROW_MIN_REPEATS 8
 
 /* Runs of a column past which no order is kept: building it takes a
  * sorted copy of every run, 32 bytes each, for the plan's time. */
 #define BCR_ROW_MAX_RUNS ((bcr_idx)1 << 16)
 
 /* From the row groups of every row slot (slot r's are groups[gstart[q] ..
- * gstart[q + 1]) with q = rbucket[r]).  Returns 0; 1 when the column has
+ * gstart[q + 1]) with q = rbucket[r]).  keep_other: the other side's
+ * offsets (dother, ostep) are kept, for a walk that reads the part that
+ * stays here; without, they are 0.  Returns 0; 1 when the column has
  * more than BCR_ROW_MAX_RUNS runs; -1 when out of memory (then ro holds
  * nothing). */
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart);
+                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other);
 void bcr_row_order_free(bcr_row_order *ro);
 
 #endif

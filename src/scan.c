@@ -188,9 +188,10 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
     scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0);
 }
 
-int bcr_scan_order_rows(bcr_scan *sc)
+int bcr_scan_order_rows(bcr_scan *sc, int keep_other)
 {
-    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart);
+    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart,
+                               keep_other);
 }
 
 /* Whether every cell of every column is a partner whose part is at hand,
@@ -208,43 +209,72 @@ static int all_at_hand(const bcr_scan *sc, const char *a, const char *const *cur
     return 1;
 }
 
-/* One pattern of one column: each piece reads from a partner's buffer
- * (advancing it) or from a's column at the pattern's offsets. */
-static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
-                                  int single_rows, char *col, const char *acol,
-                                  const int *cells, char **cur, size_t es, int nt)
+/* Where each piece of one pattern of one column starts in its partner's
+ * buffer, and how far it moves per repetition; NULL for pieces of no
+ * partner with a buffer (the part that stays here, or one through MPI).
+ * A partner may hold several pieces of the pattern: its buffer has, for
+ * each repetition, all of them in turn.  Every buffer moves past the
+ * whole pattern. */
+static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                   const int *cells, char **cur, size_t es, char **at,
+                                   size_t *step)
 {
-    const char *src[BCR_ROW_MAX_PIECES];
-    size_t sstep[BCR_ROW_MAX_PIECES];
     int np = pt->npieces;
     for (int j = 0; j < np; j++) {
         int p = cells[pc[j].slot];
-        if (p == BCR_SCAN_SELF) {
-            src[j] = acol + (size_t)(pt->other + pc[j].dother) * es;
-            sstep[j] = (size_t)pt->ostep * es;
+        at[j] = NULL;
+        if (p < 0 || !cur[p])
             continue;
-        }
-        /* A partner may hold several pieces of the pattern: its buffer
-         * has, for each repetition, all of them in turn. */
         bcr_idx before = 0, per_rep = 0;
         for (int i = 0; i < np; i++)
             if (cells[pc[i].slot] == p) {
                 per_rep += pc[i].len;
                 before += i < j ? pc[i].len : 0;
             }
-        src[j] = cur[p] + (size_t)before * es;
-        sstep[j] = (size_t)per_rep * es;
+        at[j] = cur[p] + (size_t)before * es;
+        step[j] = (size_t)per_rep * es;
     }
-    /* Each partner's buffer moves past the whole pattern, once. */
     for (int j = 0; j < np; j++) {
-        int p = cells[pc[j].slot], first = p != BCR_SCAN_SELF;
+        int p = cells[pc[j].slot], first = at[j] != NULL;
         for (int i = 0; i < j && first; i++)
             first = cells[pc[i].slot] != p;
         if (first)
-            cur[p] += (size_t)pt->count * sstep[j];
+            cur[p] += (size_t)pt->count * step[j];
+    }
+}
+
+/* One pattern of one column: each piece reads from a partner's buffer
+ * (advancing it) or from a's column at the pattern's offsets. */
+static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                int single_rows, char *col, const char *acol, const int *cells,
+                                char **cur, size_t es, int nt)
+{
+    char *at[BCR_ROW_MAX_PIECES];
+    const char *src[BCR_ROW_MAX_PIECES];
+    size_t sstep[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    pattern_cursors(pt, pc, cells, cur, es, at, sstep);
+    for (int j = 0; j < np; j++) {
+        src[j] = at[j];
+        if (!at[j]) { /* every cell is at hand: this is the part that stays */
+            src[j] = acol + (size_t)(pt->other + pc[j].dother) * es;
+            sstep[j] = (size_t)pt->ostep * es;
+        }
     }
     char *dst = col + (size_t)pt->mine * es;
     size_t dstep = (size_t)pt->mstep * es;
+    size_t run = (size_t)pc[0].len * es;
+    /* One partner's rows back to back here, in one copy or one strided
+     * loop.  Only streaming walks meet such patterns: plain ones run only
+     * where partners take turns (bcr_row_order.interleaved). */
+    if (nt && np == 1 && dstep == run && sstep[0] == run) {
+        bcr_stream_copy(dst, src[0], (size_t)pt->count * run);
+        return;
+    }
+    if (nt && np == 1 && dstep == run && run == es && sstep[0] % es == 0) {
+        bcr_stream_strided(dst, src[0], (bcr_idx)(sstep[0] / es), pt->count, es);
+        return;
+    }
     /* Block size 1 on one side: constant sizes unroll the copies, and with
      * two pieces (two partners' rows alternating) the cursors stay in
      * registers instead of a round trip through memory per row. */
@@ -303,10 +333,53 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
             const char *acol = a + (size_t)((cr->r.other + t) * lda) * es;
             for (bcr_idx i = 0; i < ro->npatterns; i++)
                 copy_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first,
-                               ro->single_rows, col, acol, cells, cur, es, stream);
+                             ro->single_rows, col, acol, cells, cur, es, stream);
         }
     }
     if (stream)
         bcr_stream_fence();
     return 0;
+}
+
+/* One pattern of one column of a, packed: each partner's pieces appended
+ * to its buffer in row order (the part that stays here, and partners
+ * without a buffer, skipped). */
+static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                const char *col, const int *cells, char **cur, size_t es,
+                                int nt)
+{
+    char *dst[BCR_ROW_MAX_PIECES];
+    size_t dstep[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    pattern_cursors(pt, pc, cells, cur, es, dst, dstep);
+    const char *src = col + (size_t)pt->mine * es;
+    size_t sstep = (size_t)pt->mstep * es;
+    for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
+        for (int j = 0; j < np; j++) {
+            if (!dst[j])
+                continue;
+            if (nt)
+                bcr_stream_copy(dst[j], src + (size_t)pc[j].dmine * es, (size_t)pc[j].len * es);
+            else
+                bcr_copy_elems(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es);
+            dst[j] += dstep[j];
+        }
+}
+
+void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
+                        int stream)
+{
+    const bcr_row_order *ro = &sc->order;
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const bcr_scan_cols *cr = &sc->cols[ci];
+        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        for (bcr_idx t = 0; t < cr->r.len; t++) {
+            const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
+            for (bcr_idx i = 0; i < ro->npatterns; i++)
+                pack_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first, col, cells,
+                             cur, es, stream);
+        }
+    }
+    if (stream)
+        bcr_stream_fence();
 }

@@ -58,7 +58,7 @@ void bcr_scan_free(bcr_scan *sc);
 
 /* The rows in memory order, for bcr_scan_unpack_stream.  Returns what
  * bcr_row_order_build does: 0 when kept. */
-int bcr_scan_order_rows(bcr_scan *sc);
+int bcr_scan_order_rows(bcr_scan *sc, int keep_other);
 
 /* Every partner k with cur[k] != NULL gets its elements of a appended at
  * cur[k], which ends past them. */
@@ -78,5 +78,8 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
  * at hand (nothing written then). */
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                          size_t es, const char **cur, int stream);
+
+void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
+                        int stream);
 
 #endif
