@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Valgrind memcheck over a representative subset of the tests: a random
 # comparison sweep against the reference on 2 and 3 ranks (direct calls,
-# packed buffers, the plan API, every message through shared segments),
+# packed buffers, the plan API, every message through shared segments,
+# with plain and with streaming stores),
 # the error tests and the plan API tests.
 # Every MPI process writes its own log; the run fails if any memcheck error
 # or definite leak has a frame in bcredist's own sources (src/,
@@ -48,6 +49,7 @@ runs=(
   "compare_pack_buffer_np3 3 BCR_PACK=buffer tests/bcr_test_compare --random 3603 80 --watchdog 900"
   "compare_via_plan_np3 3 - tests/bcr_test_compare --random 3703 60 --via-plan --watchdog 900"
   "compare_shm_np3 3 BCR_SHM=all,BCR_SHM_MIN=0 tests/bcr_test_compare --random 3803 80 --watchdog 900"
+  "compare_shm_stream_np3 3 BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0 tests/bcr_test_compare --random 3813 80 --watchdog 900"
   "compare_transposed_np3 3 BCR_STRATEGY=transposed tests/bcr_test_compare --random 3903 80 --watchdog 900"
   "errors_np3 3 - tests/bcr_test_errors"
   "plan_api_np3 3 - tests/bcr_test_plan_api"
