@@ -4,7 +4,9 @@
 # speedup over ScaLAPACK and of the ratio to the copy bound.
 #   bash scripts/timing-ab.sh BCR_SHM=off BCR_SHM=on [rounds] [case file]
 # (default 7 rounds of timing/cases/standard.txt, 4 ranks).  Needs the
-# build of scripts/run-main.sh (BCR_BUILD_DIR picks another).
+# build of scripts/run-main.sh (BCR_BUILD_DIR picks another).  A setting
+# build:DIR runs DIR's bcr_timing instead, to compare two builds:
+#   bash scripts/timing-ab.sh build:/tmp/old build:build 5
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ $# -lt 2 ]; then
@@ -18,18 +20,26 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for r in $(seq "$rounds"); do
   for s in "$a" "$b"; do
-    mpiexec -n 4 --oversubscribe -x "$s" "$exe" --csv "$out/$r.$s.csv" "$cases" > "$out/$r.$s"
+    if [[ $s == build:* ]]; then
+      mpiexec -n 4 --oversubscribe "${s#build:}/timing/bcr_timing" \
+        --csv "$out/$r.csv" "$cases" > "$out/$r.${s//\//_}"
+    else
+      mpiexec -n 4 --oversubscribe -x "$s" "$exe" --csv "$out/$r.csv" "$cases" > "$out/$r.$s"
+    fi
   done
 done
 # Table rows start with the case number; speedup and copy ratio are the
 # 8th and 9th fields.
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 printf '%-5s %-22s %-22s\n' case "$a (speedup, /copy)" "$b (speedup, /copy)"
-for c in $(awk '$1 ~ /^[0-9]+$/ && NF > 10 {print $1}' "$out/1.$a"); do
+# Output files are named after the setting, slashes of a build's path made
+# underscores.
+for c in $(awk '$1 ~ /^[0-9]+$/ && NF > 10 {print $1}' "$out/1.${a//\//_}"); do
   row=$c
   for s in "$a" "$b"; do
-    sp=$(cat "$out"/*."$s" | awk -v c="$c" '$1 == c && NF > 10 {print $8}' | median)
-    cp=$(cat "$out"/*."$s" | awk -v c="$c" '$1 == c && NF > 10 {print $9}' | median)
+    f=${s//\//_}
+    sp=$(cat "$out"/*."$f" | awk -v c="$c" '$1 == c && NF > 10 {print $8}' | median)
+    cp=$(cat "$out"/*."$f" | awk -v c="$c" '$1 == c && NF > 10 {print $9}' | median)
     row=$(printf '%s %-22s' "$row" "$sp, $cp")
   done
   printf '%-5s %s\n' "${row%% *}" "${row#* }"

@@ -211,8 +211,8 @@ static bcr_idx stream_min_bytes(void)
  * front to back when unpacking, which streaming stores need; it is kept
  * for whole matrices (no trapezoid) when some partner may go through a
  * segment.  Measured against the scan partner by partner (4 ranks on 2
- * cores, bcr_repeat --ref, CPU time over a memcpy's): case 13's pack
- * 0.55-0.69 -> 0.46-0.48, case 12's 0.44-0.52 -> 0.42-0.43.  Unpacking
+ * cores, bcr_repeat --ref, CPU time over a memcpy's of local A): case
+ * 13's pack 1.1-1.5 -> 0.93-0.97, case 12's 0.84-1.07 -> 0.79-0.83.  Unpacking
  * with plain stores it pays only where partners alternate row by row
  * (block size 1 on A's side): case 12 11 percent faster, medians of 7
  * alternated runs; where they alternate in longer runs, B's column stays

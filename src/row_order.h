@@ -7,7 +7,7 @@
  * writes).  Written front to back, a column can go out with streaming
  * stores instead (stream_copy.h), which skip that read: measured on case
  * 13 of the standard set (36 -> 128 blocks, 4 ranks on 2 cores), the
- * unpack's CPU time fell from 1.6 to 0.9 times a memcpy of local B.
+ * unpack's CPU time fell from 1.65-1.9 to 0.9-1.1 times a memcpy of local B.
  *
  * Block-cyclic rows repeat with a period, so the walk is kept short: a
  * list of patterns, each a few pieces (a run of one row slot) repeated at
