@@ -40,7 +40,7 @@ typedef struct {
     bcr_partner self;
     bcr_scan scan;         /* every partner's runs at once (scan.h) */
     int stream;            /* the scan writes with streaming stores */
-    int rows_ordered;      /* the scan can unpack in row order */
+    int rows_ordered;      /* the scan walks columns in memory order */
 } bcr_half;
 
 typedef struct {

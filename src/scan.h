@@ -44,7 +44,7 @@ typedef struct {
     const bcr_idx *gstart;     /* gstart[q] to gstart[q + 1] */
     int *cell; /* [column slot * nrslots + row slot]: partner index, or
                   BCR_SCAN_SELF or BCR_SCAN_NONE */
-    bcr_row_order order; /* built by bcr_scan_order_rows, for B's side */
+    bcr_row_order order; /* rows in memory order (bcr_scan_order_rows) */
 } bcr_scan;
 
 /* rows, cols: the half's run lists, groups and gstart its row groups by
@@ -56,8 +56,10 @@ int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *col
                    const int *ocol, int nparts, int self_row, int self_col);
 void bcr_scan_free(bcr_scan *sc);
 
-/* The rows in memory order, for bcr_scan_unpack_stream.  Returns what
- * bcr_row_order_build does: 0 when kept. */
+/* The rows in memory order, for bcr_scan_pack_rows and
+ * bcr_scan_unpack_rows (keep_other: for unpacking, where the part that
+ * stays is read from A).  Returns what bcr_row_order_build does: 0 when
+ * kept. */
 int bcr_scan_order_rows(bcr_scan *sc, int keep_other);
 
 /* Every partner k with cur[k] != NULL gets its elements of a appended at
@@ -79,6 +81,9 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                          size_t es, const char **cur, int stream);
 
+/* What bcr_scan_pack does, for a whole-matrix copy whose rows' order was
+ * kept: each column of a read front to back, with streaming stores into
+ * the buffers when `stream`. */
 void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
                         int stream);
 
