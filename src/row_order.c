@@ -15,7 +15,6 @@ static int by_mine(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-
 /* Repetitions of the p runs from r[0] on that follow at a constant step. */
 static bcr_idx repeats(const row_run *r, bcr_idx n, int p)
 {
@@ -114,13 +113,23 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         bcr_idx ostep = best_reps > 1 ? r[i + best_p].other - x->other : 0;
         ro->patterns[ro->npatterns++] =
             (bcr_row_pattern){x->mine, x->other, best_reps, mstep, ostep, npieces, best_p};
+        bcr_row_piece *pc = ro->pieces + npieces;
         for (int j = 0; j < best_p; j++) {
             const row_run *y = &r[i + j];
-            ro->pieces[npieces++] =
-                (bcr_row_piece){y->slot, y->len, y->mine - x->mine, y->other - x->other};
+            pc[j] = (bcr_row_piece){y->slot, y->len, y->mine - x->mine, y->other - x->other,
+                                    0, 0, 1};
+            for (int k = 0; k < j; k++)
+                if (pc[k].slot == y->slot) {
+                    pc[j].before += pc[k].len;
+                    pc[j].first = 0;
+                }
             if (y->len != 1)
                 ro->single_rows = 0;
         }
+        for (int j = 0; j < best_p; j++)
+            for (int k = 0; k < best_p; k++)
+                pc[j].per_rep += pc[k].slot == pc[j].slot ? pc[k].len : 0;
+        npieces += best_p;
         if (best_p < 2 || best_reps < BCR_ROW_MIN_REPEATS)
             ro->interleaved = 0;
         i += best_reps * best_p;

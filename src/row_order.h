@@ -29,6 +29,11 @@ typedef struct {
     int slot;            /* row slot of the scan (scan.h) */
     bcr_idx len;         /* rows */
     bcr_idx dmine, dother; /* offsets from the pattern's start */
+    /* Among the pattern's pieces of the same slot, which a partner's
+     * buffer holds one repetition after another: rows of those before
+     * this one, rows of them all, and whether this one comes first. */
+    bcr_idx before, per_rep;
+    int first;
 } bcr_row_piece;
 
 typedef struct {

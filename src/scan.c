@@ -85,6 +85,15 @@ void bcr_scan_free(bcr_scan *sc)
     memset(sc, 0, sizeof *sc);
 }
 
+/* A run written plainly, or with streaming stores when nt. */
+static inline void put_run(char *dst, const char *src, bcr_idx len, size_t es, int nt)
+{
+    if (nt)
+        bcr_stream_copy(dst, src, (size_t)len * es);
+    else
+        bcr_copy_elems(dst, src, len, es);
+}
+
 /* Runs of group g in one column, local side at `local` (element stride
  * lstep between runs), copied to the buffer cursor *cur when `pack`, else
  * from it; *cur ends past them.  One body for both directions so that
@@ -108,10 +117,8 @@ static inline void group_buffer(char *local, char **cur, const bcr_rungroup *g, 
             if (len == 0)
                 continue;
             char *l = local + (size_t)(c * lstep + skip) * es;
-            if (pack && nt)
-                bcr_stream_copy(buf, l, (size_t)len * es);
-            else if (pack)
-                bcr_copy_elems(buf, l, len, es);
+            if (pack)
+                put_run(buf, l, len, es, nt);
             else
                 bcr_copy_elems(l, buf, len, es);
             buf += (size_t)len * es;
@@ -212,9 +219,9 @@ static int all_at_hand(const bcr_scan *sc, const char *a, const char *const *cur
 /* Where each piece of one pattern of one column starts in its partner's
  * buffer, and how far it moves per repetition; NULL for pieces of no
  * partner with a buffer (the part that stays here, or one through MPI).
- * A partner may hold several pieces of the pattern: its buffer has, for
- * each repetition, all of them in turn.  Every buffer moves past the
- * whole pattern. */
+ * Row slots of one column are distinct partners, so a partner's pieces
+ * are its slot's (row_order.h).  Every buffer moves past the whole
+ * pattern. */
 static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piece *pc,
                                    const int *cells, char **cur, size_t es, char **at,
                                    size_t *step)
@@ -222,25 +229,12 @@ static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piec
     int np = pt->npieces;
     for (int j = 0; j < np; j++) {
         int p = cells[pc[j].slot];
-        at[j] = NULL;
-        if (p < 0 || !cur[p])
-            continue;
-        bcr_idx before = 0, per_rep = 0;
-        for (int i = 0; i < np; i++)
-            if (cells[pc[i].slot] == p) {
-                per_rep += pc[i].len;
-                before += i < j ? pc[i].len : 0;
-            }
-        at[j] = cur[p] + (size_t)before * es;
-        step[j] = (size_t)per_rep * es;
+        at[j] = p >= 0 && cur[p] ? cur[p] + (size_t)pc[j].before * es : NULL;
+        step[j] = (size_t)pc[j].per_rep * es;
     }
-    for (int j = 0; j < np; j++) {
-        int p = cells[pc[j].slot], first = at[j] != NULL;
-        for (int i = 0; i < j && first; i++)
-            first = cells[pc[i].slot] != p;
-        if (first)
-            cur[p] += (size_t)pt->count * step[j];
-    }
+    for (int j = 0; j < np; j++)
+        if (at[j] && pc[j].first)
+            cur[cells[pc[j].slot]] += (size_t)pt->count * step[j];
 }
 
 /* One pattern of one column: each piece reads from a partner's buffer
@@ -291,28 +285,16 @@ static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
                 memcpy(dst + d0, s0, 8);
                 memcpy(dst + d1, s1, 8);
             }
-    } else if (single_rows && es == 8 && nt) {
-        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
-            for (int j = 0; j < np; j++) {
-                bcr_stream_copy(dst + (size_t)pc[j].dmine * 8, src[j], 8);
-                src[j] += sstep[j];
-            }
     } else if (single_rows && es == 8) {
         for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
             for (int j = 0; j < np; j++) {
-                memcpy(dst + (size_t)pc[j].dmine * 8, src[j], 8);
-                src[j] += sstep[j];
-            }
-    } else if (nt) {
-        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
-            for (int j = 0; j < np; j++) {
-                bcr_stream_copy(dst + (size_t)pc[j].dmine * es, src[j], (size_t)pc[j].len * es);
+                put_run(dst + (size_t)pc[j].dmine * 8, src[j], 1, 8, nt);
                 src[j] += sstep[j];
             }
     } else {
         for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
             for (int j = 0; j < np; j++) {
-                bcr_copy_elems(dst + (size_t)pc[j].dmine * es, src[j], pc[j].len, es);
+                put_run(dst + (size_t)pc[j].dmine * es, src[j], pc[j].len, es, nt);
                 src[j] += sstep[j];
             }
     }
@@ -358,10 +340,7 @@ static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
         for (int j = 0; j < np; j++) {
             if (!dst[j])
                 continue;
-            if (nt)
-                bcr_stream_copy(dst[j], src + (size_t)pc[j].dmine * es, (size_t)pc[j].len * es);
-            else
-                bcr_copy_elems(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es);
+            put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es, nt);
             dst[j] += dstep[j];
         }
 }
