@@ -213,11 +213,15 @@ static bcr_idx stream_min_bytes(void)
  * segment.  Measured against the scan partner by partner (4 ranks on 2
  * cores, bcr_repeat --ref, CPU time over a memcpy's of local A): case
  * 13's pack 1.1-1.5 -> 0.93-0.97, case 12's 0.84-1.07 -> 0.79-0.83.  Unpacking
- * with plain stores it pays only where partners alternate row by row
- * (block size 1 on A's side): case 12 11 percent faster, medians of 7
- * alternated runs; where they alternate in longer runs, B's column stays
- * in cache between the partners' turns anyway, and where short patterns
- * follow each other (32 -> 1 blocks) their setup cost 20 percent. */
+ * with plain stores it pays where partners alternate row by row (block
+ * size 1 on A's side): case 12 11 percent faster, medians of 7 alternated
+ * runs; and where the rows fold badly into patterns and are walked run by
+ * run (row_order.h), as the scan partner by partner walks them too, at a
+ * higher cost per run: on 2048 x 2048, 2 x 2, blocks 36 -> 128, 100 -> 36,
+ * 128 -> 36 and 36 -> 100, the unpack's CPU time fell 15 to 45 percent.
+ * Where partners alternate in longer runs that fold well, B's column stays
+ * in cache between the partners' turns anyway, and short patterns
+ * following each other (32 -> 1 blocks) cost 20 percent in setup. */
 static int choose_scan_writes(bcr_plan *pl, size_t es)
 {
     bcr_idx min = stream_min_bytes();
@@ -240,8 +244,8 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
         return BCR_ERR_NOMEM;
     bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
     R->stream = rc == 0 && min >= 0 && written * (bcr_idx)es >= min;
-    R->rows_ordered = R->stream || (rc == 0 && R->scan.order.single_rows &&
-                                    R->scan.order.interleaved);
+    const bcr_row_order *ro = &R->scan.order;
+    R->rows_ordered = R->stream || (rc == 0 && (ro->runs || (ro->single_rows && ro->interleaved)));
     return BCR_SUCCESS;
 }
 

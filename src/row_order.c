@@ -78,6 +78,25 @@ static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup 
     return r;
 }
 
+/* The runs unfolded, when they fold badly (see row_order.h). */
+static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots)
+{
+    if (n > BCR_ROW_FLAT_MAX_RUNS || nrslots > BCR_ROW_FLAT_MAX_SLOTS ||
+        ro->npatterns * BCR_ROW_FLAT_BELOW <= n)
+        return 0;
+    ro->runs = malloc((size_t)(n ? n : 1) * sizeof *ro->runs);
+    ro->slot_rows = calloc((size_t)(nrslots ? nrslots : 1), sizeof *ro->slot_rows);
+    if (!ro->runs || !ro->slot_rows)
+        return -1;
+    for (bcr_idx i = 0; i < n; i++) {
+        ro->runs[i] = (bcr_row_run){r[i].mine, {ro->slot_rows[r[i].slot], r[i].other}, r[i].len,
+                                    r[i].slot};
+        ro->slot_rows[r[i].slot] += r[i].len;
+    }
+    ro->nruns = n;
+    return 0;
+}
+
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
                         const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other)
 {
@@ -134,13 +153,18 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
             ro->interleaved = 0;
         i += best_reps * best_p;
     }
+    int rc = keep_flat(ro, r, n, nrslots);
     free(r);
-    return 0;
+    if (rc)
+        bcr_row_order_free(ro);
+    return rc;
 }
 
 void bcr_row_order_free(bcr_row_order *ro)
 {
     free(ro->patterns);
     free(ro->pieces);
+    free(ro->runs);
+    free(ro->slot_rows);
     memset(ro, 0, sizeof *ro);
 }

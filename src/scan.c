@@ -300,6 +300,29 @@ static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
     }
 }
 
+/* One column down the unfolded runs: each from its partner's buffer at
+ * its place there, or from a's column (the part that stays); then every
+ * buffer moves past its rows. */
+static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, const char *acol,
+                               const int *cells, char **cur, size_t es, int nt)
+{
+    const char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    int side[BCR_ROW_FLAT_MAX_SLOTS];
+    for (int s = 0; s < nrslots; s++) {
+        int p = cells[s];
+        base[s] = p >= 0 ? cur[p] : acol;
+        side[s] = p < 0;
+    }
+    for (bcr_idx i = 0; i < ro->nruns; i++) {
+        const bcr_row_run *r = &ro->runs[i];
+        put_run(col + (size_t)r->mine * es, base[r->slot] + (size_t)r->at[side[r->slot]] * es,
+                r->len, es, nt);
+    }
+    for (int s = 0; s < nrslots; s++)
+        if (cells[s] >= 0)
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                          size_t es, const char **curc, int stream)
 {
@@ -313,6 +336,13 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
             const char *acol = a + (size_t)((cr->r.other + t) * lda) * es;
+            if (ro->runs) {
+                if (stream)
+                    unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 1);
+                else
+                    unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 0);
+                continue;
+            }
             for (bcr_idx i = 0; i < ro->npatterns; i++)
                 copy_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first,
                              ro->single_rows, col, acol, cells, cur, es, stream);
@@ -345,6 +375,26 @@ static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
         }
 }
 
+/* One column of a down the unfolded runs, each to its partner's buffer
+ * at its place there (the part that stays, and partners without a
+ * buffer, skipped); then every buffer moves past its rows. */
+static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *col,
+                             const int *cells, char **cur, size_t es, int nt)
+{
+    char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    for (int s = 0; s < nrslots; s++)
+        base[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+    for (bcr_idx i = 0; i < ro->nruns; i++) {
+        const bcr_row_run *r = &ro->runs[i];
+        if (base[r->slot])
+            put_run(base[r->slot] + (size_t)r->at[0] * es, col + (size_t)r->mine * es, r->len,
+                    es, nt);
+    }
+    for (int s = 0; s < nrslots; s++)
+        if (base[s])
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
 void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
                         int stream)
 {
@@ -354,6 +404,13 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
+            if (ro->runs) {
+                if (stream)
+                    pack_runs(ro, sc->nrslots, col, cells, cur, es, 1);
+                else
+                    pack_runs(ro, sc->nrslots, col, cells, cur, es, 0);
+                continue;
+            }
             for (bcr_idx i = 0; i < ro->npatterns; i++)
                 pack_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first, col, cells,
                              cur, es, stream);

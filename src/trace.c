@@ -19,10 +19,32 @@ static void half_totals(const bcr_half *h, size_t es, int *partners, long long *
     *partners += h->nparts;
 }
 
+/* How the scan over shared segments walks each column (exec.c, scan.h),
+ * as a set over the phases: bit 0 partner by partner, bit 1 folded
+ * patterns in memory order, bit 2 runs one by one in memory order. */
+static int walks(const bcr_half *h)
+{
+    if (h->shm_total == 0)
+        return 0;
+    if (!h->rows_ordered)
+        return 1;
+    return h->scan.order.runs ? 4 : 2;
+}
+
+static const char *walk_names(int set)
+{
+    static const char *const names[8] = {"none",          "partners",
+                                         "patterns",      "partners+patterns",
+                                         "runs",          "partners+runs",
+                                         "patterns+runs", "partners+patterns+runs"};
+    return names[set & 7];
+}
+
 void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached,
                     const char *transport)
 {
     int send_partners = 0, recv_partners = 0, stream_pack = 0, stream_unpack = 0;
+    int walk_pack = 0, walk_unpack = 0;
     long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
     int phases = bcr_schedule_phases(sc);
     for (int ph = 0; ph < phases; ph++) {
@@ -30,6 +52,8 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
         half_totals(&sc->phase[ph].recv, rq->elsize, &recv_partners, &recv_bytes);
         stream_pack |= sc->phase[ph].send.stream;
         stream_unpack |= sc->phase[ph].recv.stream;
+        walk_pack |= walks(&sc->phase[ph].send);
+        walk_unpack |= walks(&sc->phase[ph].recv);
         if (sc->phase[ph].send.has_self)
             local_bytes += (long long)(sc->phase[ph].send.self.count * (bcr_idx)rq->elsize);
     }
@@ -43,10 +67,11 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
-            "stores %s, unpack stores %s\n",
+            "stores %s, unpack stores %s, pack walk %s, unpack walk %s\n",
             rq->routine, rank, bcr_generator_name(rows->generator),
             bcr_generator_name(cols->generator), bcr_strategy_name(sc->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
             local_bytes, transport, shm && stream_pack ? "streaming" : "plain",
-            shm && stream_unpack ? "streaming" : "plain");
+            shm && stream_unpack ? "streaming" : "plain", walk_names(shm ? walk_pack : 0),
+            walk_names(shm ? walk_unpack : 0));
 }
