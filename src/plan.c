@@ -106,6 +106,17 @@ static int build_scan(bcr_half *h)
  * partners: every (row bucket, column bucket) pair that holds elements.
  * Work is proportional to this process's runs and partners, never to the
  * number of process pairs. */
+/* Parts start on a cache line of their segment (which starts on one,
+ * shm.c): a run then begins where its predecessor ended, on a boundary of
+ * 16 bytes wherever run lengths are multiples of 16 bytes, and is packed
+ * with whole streaming stores, without a partial one at each end.  At most
+ * a line per part. */
+static bcr_idx line_up(bcr_idx elems, size_t es)
+{
+    bcr_idx per = 64 % es ? 1 : (bcr_idx)(64 / es);
+    return (elems + per - 1) / per * per;
+}
+
 static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
                       const bcr_mask *mk, size_t es, int myrank, int nranks)
 {
@@ -162,12 +173,12 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         p->offset = h->total;
         if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
             h->total += p->count;
-        p->shm_offset = h->shm_total;
         bcr_runspan rows = bucket_runs(&h->rows, p->orow);
         p->shm = bcr_shm_wanted(shm, p->count, es, bcr_runlist_bucket_total(&h->rows, p->orow),
                                 rows.n);
+        p->shm_offset = line_up(h->shm_total, es);
         if (p->shm)
-            h->shm_total += p->count;
+            h->shm_total = p->shm_offset + p->count;
     }
     return build_scan(h);
 }

@@ -35,7 +35,8 @@ typedef struct {
     bcr_partner *parts;    /* partners other than myself, rotated order */
     int nparts;
     bcr_idx total;         /* elements over the parts that need a buffer */
-    bcr_idx shm_total;     /* elements over the parts a shared segment carries */
+    bcr_idx shm_total;     /* elements of segment the parts carried there take,
+                              each from a cache line (plan.c) */
     int has_self;          /* part of the data stays on this process */
     bcr_partner self;
     bcr_scan scan;         /* every partner's runs at once (scan.h) */

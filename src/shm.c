@@ -26,6 +26,21 @@ static size_t head_bytes(int node_size)
     return (b + BCR_SHM_LINE - 1) / BCR_SHM_LINE * BCR_SHM_LINE;
 }
 
+/* Open MPI hands out a segment 8 bytes past a cache line.  Each segment
+ * gets a line more than it needs and starts, head and all, on the next
+ * boundary: so the counters keep to lines of their own, and a part that
+ * starts on a line (plan.c) is packed without a partial store at the start
+ * of every run. */
+static char *line_up(char *p)
+{
+    return (char *)(((uintptr_t)p + BCR_SHM_LINE - 1) & ~(uintptr_t)(BCR_SHM_LINE - 1));
+}
+
+static size_t window_bytes(int node_size, long long cap)
+{
+    return BCR_SHM_LINE + head_bytes(node_size) + (size_t)cap;
+}
+
 static bcr_counter *reads_of(char *head) { return (bcr_counter *)(void *)head; }
 static slot *slot_of(char *head, int reader)
 {
@@ -55,7 +70,7 @@ static void drop_window(bcr_shm *sh)
         return;
     MPI_Win_unlock_all(sh->win);
     MPI_Win_free(&sh->win);
-    atomic_fetch_sub(&held_bytes, head_bytes(sh->node_size) + (size_t)sh->cap);
+    atomic_fetch_sub(&held_bytes, window_bytes(sh->node_size, sh->cap));
     sh->cap = 0;
     sh->mine = NULL;
 }
@@ -237,7 +252,7 @@ static int node_has_room(const bcr_shm *sh, size_t total)
 static int remake_window(bcr_shm *sh, long long bytes)
 {
     drop_window(sh);
-    size_t head = head_bytes(sh->node_size), total = head + (size_t)bytes;
+    size_t head = head_bytes(sh->node_size), total = window_bytes(sh->node_size, bytes);
     if (!node_has_room(sh, total)) {
         sh->refused = (bcr_idx)bytes;
         return BCR_ERR_NOMEM;
@@ -255,7 +270,7 @@ static int remake_window(bcr_shm *sh, long long bytes)
         return BCR_ERR_NOMEM;
     }
     sh->cap = bytes;
-    sh->mine = base + head;
+    sh->mine = line_up(base) + head;
     atomic_fetch_add(&held_bytes, total);
     /* Touch it now: the first use should not pay the page faults.  The
      * counters start at zero on both sides of every pair. */
@@ -266,7 +281,9 @@ static int remake_window(bcr_shm *sh, long long bytes)
     for (int i = 0; i < sh->node_size; i++) {
         MPI_Aint len;
         int unit;
-        MPI_Win_shared_query(sh->win, i, &len, &unit, &sh->seg[i]);
+        char *at;
+        MPI_Win_shared_query(sh->win, i, &len, &unit, &at);
+        sh->seg[i] = line_up(at);
     }
     /* Nobody looks at a head before its owner has zeroed it. */
     MPI_Barrier(sh->node);
