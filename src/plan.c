@@ -204,11 +204,20 @@ static void free_half(bcr_half *h)
  * first are a third of the memory traffic, and the reader finds nothing
  * in the caches either way.  Below, the caches keep part of it for the
  * reader, and plain stores win.  Measured on this project's machine (4
- * ranks on 2 cores, 32 MiB of L3 between them): case 13 of the standard
- * set (32 MiB per process) 2.9 -> 2.3 times the copy bound with streaming,
- * case 12 (8 MiB per process) 3.1 -> 3.5.  BCR_STREAM_MIN=bytes moves the
- * bound (-1: never); it is read when a plan is made. */
-#define BCR_STREAM_MIN_BYTES ((bcr_idx)16 << 20)
+ * ranks on 2 cores, 32 MiB of L3 between them; bcr_timing, medians of 7
+ * alternated rounds, times the copy bound, plain -> streaming): case 13 of
+ * the standard set (32 MiB per process) 2.9 -> 2.3; at 8 MiB per process
+ * (2048 x 2048, 2 x 2 unless said) better in every layout tried: blocks 48
+ * -> 64 2.97 -> 1.74, 16 -> 64 2.98 -> 2.07, 64 -> 16 2.51 -> 2.26, 36 ->
+ * 128 2.62 -> 2.26, 1 x 4 -> 2 x 2 2.42 -> 2.30, gather 0.99 -> 0.70,
+ * scatter 1.42 -> 1.13, 1 x 4 64 x 1024 -> 64 x 1 1.35 -> 1.00, 4 x 1 ->
+ * 1 x 4 2.32 -> 1.43, 1 -> 32 (case 12) level in 22 rounds; at 4.2 MiB
+ * (1448 x 1448) mixed: 48 -> 64 4.31 -> 3.80, 1 -> 32 3.45 -> 3.13, 36 ->
+ * 128 3.49 -> 3.82, 64 -> 16 3.06 -> 3.36.  The bound sits between (until
+ * the run-by-run walks and line-aligned segments of 2026-11-23 it was 16
+ * MiB: case 12 measured 3.1 -> 3.5 then).  BCR_STREAM_MIN=bytes moves it
+ * (-1: never); it is read when a plan is made. */
+#define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 
 static bcr_idx stream_min_bytes(void)
 {
