@@ -215,14 +215,23 @@ static void free_half(bcr_half *h)
  * (1448 x 1448) mixed: 48 -> 64 4.31 -> 3.80, 1 -> 32 3.45 -> 3.13, 36 ->
  * 128 3.49 -> 3.82, 64 -> 16 3.06 -> 3.36.  The bound sits between (until
  * the run-by-run walks and line-aligned segments of 2026-11-23 it was 16
- * MiB: case 12 measured 3.1 -> 3.5 then).  BCR_STREAM_MIN=bytes moves it
+ * MiB: case 12 measured 3.1 -> 3.5 then).  Walks that store one element
+ * at a time (rows of one element each, row_order.h) keep that bound of 16
+ * MiB: case 12's unpack, two partners' rows taking turns, took 1.3-1.4 ms
+ * with plain stores and 1.9-3.4 with streaming ones (8 MiB of B; CPU time,
+ * bcr_repeat --ref, 6 alternated runs), and case 12 in all 1.86-1.91 times
+ * the copy bound plain, 2.03-2.38 streaming both sides, 1.82-2.18
+ * streaming the pack only.  BCR_STREAM_MIN=bytes moves both bounds to one
  * (-1: never); it is read when a plan is made. */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
+#define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
 
-static bcr_idx stream_min_bytes(void)
+static bcr_idx stream_min_bytes(int single_rows)
 {
     const char *env = getenv("BCR_STREAM_MIN");
-    return env && *env ? (bcr_idx)strtoll(env, NULL, 10) : BCR_STREAM_MIN_BYTES;
+    if (env && *env)
+        return (bcr_idx)strtoll(env, NULL, 10);
+    return single_rows ? BCR_STREAM_MIN_SINGLE_BYTES : BCR_STREAM_MIN_BYTES;
 }
 
 /* How the scans over shared segments write (only they run on memory this
@@ -244,27 +253,29 @@ static bcr_idx stream_min_bytes(void)
  * following each other (32 -> 1 blocks) cost 20 percent in setup. */
 static int choose_scan_writes(bcr_plan *pl, size_t es)
 {
-    bcr_idx min = stream_min_bytes();
     bcr_half *S = &pl->send, *R = &pl->recv;
     if (pl->mask.trapezoid)
         return BCR_SUCCESS;
-    S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
     if (S->shm_total > 0) {
         int rc = bcr_scan_order_rows(&S->scan, 0);
         if (rc < 0)
             return BCR_ERR_NOMEM;
+        int single = rc == 0 && S->scan.order.single_rows;
+        bcr_idx min = stream_min_bytes(single);
+        S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
-        S->rows_ordered = rc == 0 && !S->scan.order.single_rows;
+        S->rows_ordered = rc == 0 && !single;
     }
     if (R->shm_total == 0)
         return BCR_SUCCESS;
     int rc = bcr_scan_order_rows(&R->scan, 1);
     if (rc < 0)
         return BCR_ERR_NOMEM;
-    bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
-    R->stream = rc == 0 && min >= 0 && written * (bcr_idx)es >= min;
     const bcr_row_order *ro = &R->scan.order;
+    bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
+    bcr_idx min = stream_min_bytes(rc == 0 && ro->single_rows);
+    R->stream = rc == 0 && min >= 0 && written * (bcr_idx)es >= min;
     R->rows_ordered = R->stream || (rc == 0 && (ro->runs || (ro->single_rows && ro->interleaved)));
     return BCR_SUCCESS;
 }
