@@ -274,7 +274,7 @@ static void finish_scan(receipts *rs)
             via_shm(rs->sh, &R->parts[k]) ? bcr_shm_await(rs->sh, R->parts[k].rank) : NULL;
     double t0 = bcr_phase_start();
     if (!R->rows_ordered || bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, ar->a, ar->lda,
-                                                 ar->elsize, rs->sl.rcur, R->stream))
+                                                 ar->elsize, rs->mk, rs->sl.rcur, R->stream))
         bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rs->mk,
                         rs->sl.rcur);
     bcr_phase_add(&bcr_phase_now.unpack, t0);

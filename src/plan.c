@@ -250,14 +250,18 @@ static bcr_idx stream_min_bytes(int single_rows)
  * 128 -> 36 and 36 -> 100, the unpack's CPU time fell 15 to 45 percent.
  * Where partners alternate in longer runs that fold well, B's column stays
  * in cache between the partners' turns anyway, and short patterns
- * following each other (32 -> 1 blocks) cost 20 percent in setup. */
+ * following each other (32 -> 1 blocks) cost 20 percent in setup.
+ *
+ * A trapezoid packs partner by partner (that scan clips each column's
+ * rows), streaming from the same bounds; it unpacks in memory order only
+ * to stream, down the unfolded runs clipped column by column (never row
+ * by row, where a run costs more to clip than to copy). */
 static int choose_scan_writes(bcr_plan *pl, size_t es)
 {
     bcr_half *S = &pl->send, *R = &pl->recv;
-    if (pl->mask.trapezoid)
-        return BCR_SUCCESS;
+    int trap = pl->mask.trapezoid;
     if (S->shm_total > 0) {
-        int rc = bcr_scan_order_rows(&S->scan, 0);
+        int rc = bcr_scan_order_rows(&S->scan, 0, trap);
         if (rc < 0)
             return BCR_ERR_NOMEM;
         int single = rc == 0 && S->scan.order.single_rows;
@@ -265,18 +269,20 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
         S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
-        S->rows_ordered = rc == 0 && !single;
+        S->rows_ordered = rc == 0 && !single && !trap;
     }
     if (R->shm_total == 0)
         return BCR_SUCCESS;
-    int rc = bcr_scan_order_rows(&R->scan, 1);
+    int rc = bcr_scan_order_rows(&R->scan, 1, trap);
     if (rc < 0)
         return BCR_ERR_NOMEM;
     const bcr_row_order *ro = &R->scan.order;
     bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
     bcr_idx min = stream_min_bytes(rc == 0 && ro->single_rows);
-    R->stream = rc == 0 && min >= 0 && written * (bcr_idx)es >= min;
-    R->rows_ordered = R->stream || (rc == 0 && (ro->runs || (ro->single_rows && ro->interleaved)));
+    int walkable = rc == 0 && (!trap || (ro->runs && !ro->single_rows));
+    R->stream = walkable && min >= 0 && written * (bcr_idx)es >= min;
+    R->rows_ordered =
+        R->stream || (rc == 0 && !trap && (ro->runs || (ro->single_rows && ro->interleaved)));
     return BCR_SUCCESS;
 }
 

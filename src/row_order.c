@@ -5,7 +5,7 @@
 
 /* One run of the column, before the runs are folded into patterns. */
 typedef struct {
-    bcr_idx mine, len, other;
+    bcr_idx k0, mine, len, other;
     int slot;
 } row_run;
 
@@ -46,13 +46,14 @@ static bcr_idx count_runs(int nrslots, const int *rbucket, const bcr_rungroup *g
  * their slot's buffer is read or written in turn (packing), and when the
  * other side meets too where that side may be read (the part that stays,
  * unpacking).  Returns the runs left. */
-static bcr_idx merge_touching(row_run *r, bcr_idx n, int keep_other)
+static bcr_idx merge_touching(row_run *r, bcr_idx n, int keep_other, int clipped)
 {
     bcr_idx k = 0;
     for (bcr_idx i = 0; i < n; i++) {
         row_run *last = k ? &r[k - 1] : NULL;
         if (last && last->slot == r[i].slot && last->mine + last->len == r[i].mine &&
-            (!keep_other || last->other + last->len == r[i].other))
+            (!keep_other || last->other + last->len == r[i].other) &&
+            (!clipped || last->k0 + last->len == r[i].k0))
             last->len += r[i].len;
         else
             r[k++] = r[i];
@@ -71,7 +72,7 @@ static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup 
         for (bcr_idx gi = gstart[rbucket[s]]; gi < gstart[rbucket[s] + 1]; gi++) {
             const bcr_rungroup *g = &groups[gi];
             for (bcr_idx c = 0; c < g->count; c++)
-                r[k++] = (row_run){g->mine + c * g->mstep, g->len,
+                r[k++] = (row_run){g->k0 + c * g->kstep, g->mine + c * g->mstep, g->len,
                                    keep_other ? g->other + c * g->ostep : 0, s};
         }
     qsort(r, (size_t)n, sizeof *r, by_mine);
@@ -79,18 +80,18 @@ static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup 
 }
 
 /* The runs unfolded, when they fold badly (see row_order.h). */
-static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots)
+static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots, int clipped)
 {
     if (n > BCR_ROW_FLAT_MAX_RUNS || nrslots > BCR_ROW_FLAT_MAX_SLOTS ||
-        ro->npatterns * BCR_ROW_FLAT_BELOW <= n)
+        (!clipped && ro->npatterns * BCR_ROW_FLAT_BELOW <= n))
         return 0;
     ro->runs = malloc((size_t)(n ? n : 1) * sizeof *ro->runs);
     ro->slot_rows = calloc((size_t)(nrslots ? nrslots : 1), sizeof *ro->slot_rows);
     if (!ro->runs || !ro->slot_rows)
         return -1;
     for (bcr_idx i = 0; i < n; i++) {
-        ro->runs[i] = (bcr_row_run){r[i].mine, {ro->slot_rows[r[i].slot], r[i].other}, r[i].len,
-                                    r[i].slot};
+        ro->runs[i] = (bcr_row_run){r[i].k0, r[i].mine, {ro->slot_rows[r[i].slot], r[i].other},
+                                    r[i].len, r[i].slot};
         ro->slot_rows[r[i].slot] += r[i].len;
     }
     ro->nruns = n;
@@ -98,7 +99,8 @@ static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
 }
 
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other)
+                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other,
+                        int clipped)
 {
     memset(ro, 0, sizeof *ro);
     bcr_idx n = count_runs(nrslots, rbucket, groups, gstart);
@@ -113,7 +115,7 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         bcr_row_order_free(ro);
         return -1;
     }
-    n = merge_touching(r, n, keep_other);
+    n = merge_touching(r, n, keep_other, clipped);
     ro->single_rows = 1;
     ro->interleaved = 1;
     bcr_idx npieces = 0;
@@ -153,7 +155,7 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
             ro->interleaved = 0;
         i += best_reps * best_p;
     }
-    int rc = keep_flat(ro, r, n, nrslots);
+    int rc = keep_flat(ro, r, n, nrslots, clipped);
     free(r);
     if (rc)
         bcr_row_order_free(ro);

@@ -46,6 +46,7 @@ typedef struct {
 
 /* One run of the column, unfolded. */
 typedef struct {
+    bcr_idx k0;    /* its first row's submatrix index (trapezoids clip by it) */
     bcr_idx mine;  /* where it starts in this column */
     bcr_idx at[2]; /* [0]: rows of its slot before it in the column, its
                       place in a partner's buffer; [1]: the other side's
@@ -88,11 +89,15 @@ typedef struct {
 /* From the row groups of every row slot (slot r's are groups[gstart[q] ..
  * gstart[q + 1]) with q = rbucket[r]).  keep_other: the other side's
  * offsets (dother, ostep) are kept, for a walk that reads the part that
- * stays here; without, they are 0.  Returns 0; 1 when the column has
+ * stays here; without, they are 0.  clipped: for a trapezoid, whose
+ * columns keep a range of submatrix rows each: runs merge only where
+ * their submatrix rows meet too, and the unfolded list is kept however
+ * well they fold (only its walk clips).  Returns 0; 1 when the column has
  * more than BCR_ROW_MAX_RUNS runs; -1 when out of memory (then ro holds
  * nothing). */
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other);
+                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other,
+                        int clipped);
 void bcr_row_order_free(bcr_row_order *ro);
 
 #endif

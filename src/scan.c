@@ -195,10 +195,10 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
     scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0);
 }
 
-int bcr_scan_order_rows(bcr_scan *sc, int keep_other)
+int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped)
 {
     return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart,
-                               keep_other);
+                               keep_other, clipped);
 }
 
 /* Whether every cell of every column is a partner whose part is at hand,
@@ -323,19 +323,51 @@ static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, 
             cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
 }
 
+/* unpack_runs for a trapezoid's column, which keeps submatrix rows [lo,
+ * hi): each run clipped to them as the sender clipped it, so a partner's
+ * place in its buffer is counted as the walk goes. */
+static inline void unpack_runs_clipped(const bcr_row_order *ro, char *col, const char *acol,
+                                       const int *cells, char **cur, size_t es, int nt,
+                                       bcr_idx lo, bcr_idx hi)
+{
+    for (bcr_idx i = 0; i < ro->nruns; i++) {
+        const bcr_row_run *r = &ro->runs[i];
+        bcr_idx skip, len = bcr_clip_run(r->k0, r->len, lo, hi, &skip);
+        if (len == 0)
+            continue;
+        int p = cells[r->slot];
+        char *dst = col + (size_t)(r->mine + skip) * es;
+        if (p >= 0) {
+            put_run(dst, cur[p], len, es, nt);
+            cur[p] += (size_t)len * es;
+        } else {
+            put_run(dst, acol + (size_t)(r->at[1] + skip) * es, len, es, nt);
+        }
+    }
+}
+
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
-                         size_t es, const char **curc, int stream)
+                         size_t es, const bcr_mask *mk, const char **curc, int stream)
 {
     char **cur = (char **)(uintptr_t)curc; /* only read through */
-    if (!all_at_hand(sc, a, (const char *const *)cur))
-        return -1;
     const bcr_row_order *ro = &sc->order;
+    if (!all_at_hand(sc, a, (const char *const *)cur) || (mk->trapezoid && !ro->runs))
+        return -1;
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
             const char *acol = a + (size_t)((cr->r.other + t) * lda) * es;
+            if (mk->trapezoid) {
+                bcr_idx lo, hi;
+                bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
+                if (stream)
+                    unpack_runs_clipped(ro, col, acol, cells, cur, es, 1, lo, hi);
+                else
+                    unpack_runs_clipped(ro, col, acol, cells, cur, es, 0, lo, hi);
+                continue;
+            }
             if (ro->runs) {
                 if (stream)
                     unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 1);

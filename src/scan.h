@@ -58,9 +58,9 @@ void bcr_scan_free(bcr_scan *sc);
 
 /* The rows in memory order, for bcr_scan_pack_rows and
  * bcr_scan_unpack_rows (keep_other: for unpacking, where the part that
- * stays is read from A).  Returns what bcr_row_order_build does: 0 when
- * kept. */
-int bcr_scan_order_rows(bcr_scan *sc, int keep_other);
+ * stays is read from A; clipped: for a trapezoid, row_order.h).  Returns
+ * what bcr_row_order_build does: 0 when kept. */
+int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped);
 
 /* Every partner k with cur[k] != NULL gets its elements of a appended at
  * cur[k], which ends past them. */
@@ -73,13 +73,14 @@ void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
 void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                      size_t es, const bcr_mask *mk, const char **cur);
 
-/* What bcr_scan_unpack does, for a whole-matrix copy (no trapezoid) where
- * the rows' order was kept (bcr_scan_order_rows) and every cell's part is
- * at hand: each column written front to back (row_order.h), with
- * streaming stores when `stream`.  Returns 0, or -1 when some part is not
- * at hand (nothing written then). */
+/* What bcr_scan_unpack does, where the rows' order was kept
+ * (bcr_scan_order_rows; for a trapezoid, clipped and with the runs
+ * unfolded) and every cell's part is at hand: each column written front
+ * to back (row_order.h), with streaming stores when `stream`.  Returns 0,
+ * or -1 when some part is not at hand or a trapezoid's runs were not kept
+ * unfolded (nothing written then). */
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
-                         size_t es, const char **cur, int stream);
+                         size_t es, const bcr_mask *mk, const char **cur, int stream);
 
 /* What bcr_scan_pack does, for a whole-matrix copy whose rows' order was
  * kept: each column of a read front to back, with streaming stores into

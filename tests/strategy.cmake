@@ -58,6 +58,14 @@ foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "
     message(FATAL_ERROR "no call took the path '${what}'")
   endif()
 endforeach()
+# Trapezoids unpack in memory order, clipped column by column, to stream.
+string(REGEX MATCHALL "bcr_trace: bcr_p.trmr2d [^\n]*unpack stores streaming, pack walk [a-z+]+, unpack walk runs\n"
+       hits "${err}")
+list(LENGTH hits n)
+message(STATUS "trmr2d streaming down the runs: ${n} process-calls")
+if(n EQUAL 0)
+  message(FATAL_ERROR "no trmr2d call unpacked down the runs with streaming stores")
+endif()
 ]=])
 # Forced indirect or transposed, the sweep still runs direct where the two
 # grids differ.
