@@ -238,8 +238,8 @@ static bcr_idx stream_min_bytes(int single_rows)
  * large in one pass), and in what order.  Walking each column in memory
  * order (row_order.h) reads A front to back when packing, and writes B
  * front to back when unpacking, which streaming stores need; it is kept
- * for whole matrices (no trapezoid) when some partner may go through a
- * segment.  Measured against the scan partner by partner (4 ranks on 2
+ * when some partner may go through a segment (for trapezoids, below).
+ * Measured against the scan partner by partner (4 ranks on 2
  * cores, bcr_repeat --ref, CPU time over a memcpy's of local A): case
  * 13's pack 1.1-1.5 -> 0.93-0.97, case 12's 0.84-1.07 -> 0.79-0.83.  Unpacking
  * with plain stores it pays where partners alternate row by row (block
