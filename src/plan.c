@@ -102,10 +102,6 @@ static int build_scan(bcr_half *h)
     return rc ? BCR_ERR_NOMEM : BCR_SUCCESS;
 }
 
-/* Runs of this process of grid `mine` against grid `other`, and its
- * partners: every (row bucket, column bucket) pair that holds elements.
- * Work is proportional to this process's runs and partners, never to the
- * number of process pairs. */
 /* Parts start on a cache line of their segment (which starts on one,
  * shm.c): a run then begins where its predecessor ended, on a boundary of
  * 16 bytes wherever run lengths are multiples of 16 bytes, and is packed
@@ -117,6 +113,10 @@ static bcr_idx line_up(bcr_idx elems, size_t es)
     return (elems + per - 1) / per * per;
 }
 
+/* Runs of this process of grid `mine` against grid `other`, and its
+ * partners: every (row bucket, column bucket) pair that holds elements.
+ * Work is proportional to this process's runs and partners, never to the
+ * number of process pairs. */
 static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
                       const bcr_mask *mk, size_t es, int myrank, int nranks)
 {
@@ -270,6 +270,8 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
         S->rows_ordered = rc == 0 && !single && !trap;
+        if (trap) /* only single_rows was wanted: it packs partner by partner */
+            bcr_row_order_free(&S->scan.order);
     }
     if (R->shm_total == 0)
         return BCR_SUCCESS;
