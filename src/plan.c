@@ -218,20 +218,21 @@ static void free_half(bcr_half *h)
  * MiB: case 12 measured 3.1 -> 3.5 then).  Walks that store one element
  * at a time (rows of one element each, row_order.h) keep that bound of 16
  * MiB: case 12's unpack, two partners' rows taking turns, took 1.3-1.4 ms
- * with plain stores and 1.9-3.4 with streaming ones (8 MiB of B; CPU time,
- * bcr_repeat --ref, 6 alternated runs), and case 12 in all 1.86-1.91 times
- * the copy bound plain, 2.03-2.38 streaming both sides, 1.82-2.18
- * streaming the pack only.  BCR_STREAM_MIN=bytes moves both bounds to one
- * (-1: never); it is read when a plan is made. */
+ * with plain stores and 1.9-3.4 with 8-byte streaming ones (8 MiB of B;
+ * CPU time, bcr_repeat --ref, 6 alternated runs).  Two partners' 8-byte
+ * rows taking turns go out 16 bytes a store instead (bcr_stream_zip8) and
+ * take the common bound: case 12's unpack 1.53-1.66 ms against 1.81-2.05
+ * plain, 4 alternated runs on a loaded machine.  BCR_STREAM_MIN=bytes
+ * moves both bounds to one (-1: never); it is read when a plan is made. */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 #define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
 
-static bcr_idx stream_min_bytes(int single_rows)
+static bcr_idx stream_min_bytes(int one_by_one)
 {
     const char *env = getenv("BCR_STREAM_MIN");
     if (env && *env)
         return (bcr_idx)strtoll(env, NULL, 10);
-    return single_rows ? BCR_STREAM_MIN_SINGLE_BYTES : BCR_STREAM_MIN_BYTES;
+    return one_by_one ? BCR_STREAM_MIN_SINGLE_BYTES : BCR_STREAM_MIN_BYTES;
 }
 
 /* How the scans over shared segments write (only they run on memory this
@@ -280,7 +281,7 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
         return BCR_ERR_NOMEM;
     const bcr_row_order *ro = &R->scan.order;
     bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
-    bcr_idx min = stream_min_bytes(rc == 0 && ro->single_rows);
+    bcr_idx min = stream_min_bytes(rc == 0 && ro->single_rows && !(ro->pairs && es == 8));
     int walkable = rc == 0 && (!trap || (ro->runs && !ro->single_rows));
     R->stream = walkable && min >= 0 && written * (bcr_idx)es >= min;
     R->rows_ordered =

@@ -118,6 +118,7 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
     n = merge_touching(r, n, keep_other, clipped);
     ro->single_rows = 1;
     ro->interleaved = 1;
+    ro->pairs = 1;
     bcr_idx npieces = 0;
     for (bcr_idx i = 0; i < n;) {
         int best_p = 1;
@@ -153,6 +154,8 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         npieces += best_p;
         if (best_p < 2 || best_reps < BCR_ROW_MIN_REPEATS)
             ro->interleaved = 0;
+        if (best_p != 2 || pc[0].slot == pc[1].slot || (best_reps > 1 && mstep != 2))
+            ro->pairs = 0;
         i += best_reps * best_p;
     }
     int rc = keep_flat(ro, r, n, nrslots, clipped);

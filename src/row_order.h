@@ -71,6 +71,8 @@ typedef struct {
     int single_rows; /* every piece is one row */
     int interleaved; /* every pattern takes turns between pieces, and
                         repeats at least BCR_ROW_MIN_REPEATS times */
+    int pairs;       /* every pattern is two slots' pieces, back to back
+                        (with single_rows: two partners' rows taking turns) */
 } bcr_row_order;
 
 #define BCR_ROW_MIN_REPEATS 8

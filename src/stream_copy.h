@@ -74,6 +74,46 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
     }
 }
 
+/* count pairs of 8-byte elements, x[i] then y[i], to consecutive places
+ * at dst: two partners' rows taking turns (block size 1 on their side).
+ * Two pairs go out as two 16-byte stores, which the 8-byte ones lose to
+ * (case 12's unpack, CPU time, bcr_repeat: 20 percent less than plain
+ * stores, where 8-byte streaming stores took more).  dst 8 bytes past
+ * 16 pairs each y[i] with x[i + 1] instead. */
+static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char *y,
+                                           bcr_idx count)
+{
+    for (bcr_idx c = 0; c + 2 <= count; c += 2, dst += 32, x += 16, y += 16) {
+        __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
+        _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
+        _mm_stream_si128((__m128i *)(void *)(dst + 16), _mm_unpackhi_epi64(u, v));
+    }
+    if (count & 1) {
+        bcr_stream_8(dst, x);
+        bcr_stream_8(dst + 8, y);
+    }
+}
+
+static inline void bcr_stream_zip8(char *dst, const char *x, const char *y, bcr_idx count)
+{
+    if (count < 1)
+        return;
+    switch ((uintptr_t)dst & 15) {
+    case 0: bcr_stream_zip8_aligned(dst, x, y, count); return;
+    case 8:
+        bcr_stream_8(dst, x);
+        bcr_stream_zip8_aligned(dst + 8, y, x + 8, count - 1);
+        bcr_stream_8(dst + 16 * (size_t)count - 8, y + 8 * (size_t)(count - 1));
+        return;
+    default:
+        for (bcr_idx c = 0; c < count; c++, dst += 16, x += 8, y += 8) {
+            memcpy(dst, x, 8);
+            memcpy(dst + 8, y, 8);
+        }
+    }
+}
+
 static inline void bcr_stream_fence(void) { _mm_sfence(); }
 
 #else
@@ -88,6 +128,14 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
 {
     for (bcr_idx c = 0; c < count; c++)
         memcpy(dst + (size_t)c * es, src + (size_t)(c * sstep) * es, es);
+}
+
+static inline void bcr_stream_zip8(char *dst, const char *x, const char *y, bcr_idx count)
+{
+    for (bcr_idx c = 0; c < count; c++, dst += 16, x += 8, y += 8) {
+        memcpy(dst, x, 8);
+        memcpy(dst + 8, y, 8);
+    }
 }
 
 static inline void bcr_stream_fence(void) {}
