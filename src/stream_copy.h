@@ -63,7 +63,19 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
 {
     size_t step = (size_t)sstep * es;
     if (es == 8 && !((uintptr_t)dst & 7)) {
-        for (bcr_idx c = 0; c < count; c++, dst += 8, src += step)
+        /* Two elements a store, as in bcr_stream_zip8. */
+        bcr_idx c = 0;
+        if (count > 0 && ((uintptr_t)dst & 8)) {
+            bcr_stream_8(dst, src);
+            c++, dst += 8, src += step;
+        }
+        for (; c + 2 <= count; c += 2, dst += 16, src += 2 * step) {
+            long long lo, hi;
+            memcpy(&lo, src, 8);
+            memcpy(&hi, src + step, 8);
+            _mm_stream_si128((__m128i *)(void *)dst, _mm_set_epi64x(hi, lo));
+        }
+        if (c < count)
             bcr_stream_8(dst, src);
     } else if (es == 4 && !((uintptr_t)dst & 3)) {
         for (bcr_idx c = 0; c < count; c++, dst += 4, src += step)
