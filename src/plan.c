@@ -222,7 +222,13 @@ static void free_half(bcr_half *h)
  * CPU time, bcr_repeat --ref, 6 alternated runs).  Two partners' 8-byte
  * rows taking turns go out 16 bytes a store instead (bcr_stream_zip8) and
  * take the common bound: case 12's unpack 1.53-1.66 ms against 1.81-2.05
- * plain, 4 alternated runs on a loaded machine.  BCR_STREAM_MIN=bytes
+ * plain, 4 alternated runs on a loaded machine.  So do packs of single
+ * rows of 8 bytes or more, which store at least 16 bytes at a time too
+ * (bcr_stream_strided): 2048 x 2048, 2 x 2, blocks 32 -> 1, pack 1.49-1.56
+ * ms plain, 1.31-1.32 streaming (2 alternated runs); in bcr_timing, 9
+ * alternated rounds, speedups 32 -> 1 3.50 -> 3.94, 64 -> 1 4.11 -> 3.91,
+ * 1 x 4 32 -> 4 x 1 1 x 32 4.59 -> 4.73, as noisy as a control case
+ * whose code did not change.  BCR_STREAM_MIN=bytes
  * moves both bounds to one (-1: never); it is read when a plan is made. */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 #define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
@@ -266,7 +272,7 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
         if (rc < 0)
             return BCR_ERR_NOMEM;
         int single = rc == 0 && S->scan.order.single_rows;
-        bcr_idx min = stream_min_bytes(single);
+        bcr_idx min = stream_min_bytes(single && es < 8);
         S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
