@@ -228,8 +228,8 @@ static void free_half(bcr_half *h)
  * ms plain, 1.31-1.32 streaming (2 alternated runs); in bcr_timing, 9
  * alternated rounds, speedups 32 -> 1 3.50 -> 3.94, 64 -> 1 4.11 -> 3.91,
  * 1 x 4 32 -> 4 x 1 1 x 32 4.59 -> 4.73, as noisy as a control case
- * whose code did not change.  BCR_STREAM_MIN=bytes
- * moves both bounds to one (-1: never); it is read when a plan is made. */
+ * whose code did not change.  BCR_STREAM_MIN=bytes moves both bounds to
+ * one (-1: never); it is read when a plan is made. */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 #define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
 

@@ -90,8 +90,8 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
  * at dst: two partners' rows taking turns (block size 1 on their side).
  * Two pairs go out as two 16-byte stores, which the 8-byte ones lose to
  * (case 12's unpack, CPU time, bcr_repeat: 20 percent less than plain
- * stores, where 8-byte streaming stores took more).  dst 8 bytes past
- * 16 pairs each y[i] with x[i + 1] instead. */
+ * stores, where 8-byte streaming stores took more).  A dst 8 bytes past
+ * a 16-byte boundary pairs each y[i] with x[i + 1] instead. */
 static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char *y,
                                            bcr_idx count)
 {
