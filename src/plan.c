@@ -276,7 +276,7 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
         S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
-        S->rows_ordered = rc == 0 && !single && !trap;
+        S->rows_ordered = rc == 0 && !trap && (!single || (S->scan.order.row_slot && !S->stream));
         if (trap) /* only single_rows was wanted: it packs partner by partner */
             bcr_row_order_free(&S->scan.order);
     }
@@ -290,8 +290,9 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
     bcr_idx min = stream_min_bytes(rc == 0 && ro->single_rows && !(ro->pairs && es == 8));
     int walkable = rc == 0 && (!trap || (ro->runs && !ro->single_rows));
     R->stream = walkable && min >= 0 && written * (bcr_idx)es >= min;
-    R->rows_ordered =
-        R->stream || (rc == 0 && !trap && (ro->runs || (ro->single_rows && ro->interleaved)));
+    R->rows_ordered = R->stream || (rc == 0 && !trap &&
+                                    (ro->runs || ro->row_slot ||
+                                     (ro->single_rows && ro->interleaved)));
     return BCR_SUCCESS;
 }
 

@@ -43,16 +43,16 @@ static bcr_idx count_runs(int nrslots, const int *rbucket, const bcr_rungroup *g
 }
 
 /* Runs of one slot that meet in memory become one: always when only
- * their slot's buffer is read or written in turn (packing), and when the
- * other side meets too where that side may be read (the part that stays,
- * unpacking).  Returns the runs left. */
-static bcr_idx merge_touching(row_run *r, bcr_idx n, int keep_other, int clipped)
+ * their slot's buffer is read or written in turn, and for other_slot
+ * (the part that stays, unpacking: read from the other side's column)
+ * only when that side meets too.  Returns the runs left. */
+static bcr_idx merge_touching(row_run *r, bcr_idx n, int other_slot, int clipped)
 {
     bcr_idx k = 0;
     for (bcr_idx i = 0; i < n; i++) {
         row_run *last = k ? &r[k - 1] : NULL;
         if (last && last->slot == r[i].slot && last->mine + last->len == r[i].mine &&
-            (!keep_other || last->other + last->len == r[i].other) &&
+            (r[i].slot != other_slot || last->other + last->len == r[i].other) &&
             (!clipped || last->k0 + last->len == r[i].k0))
             last->len += r[i].len;
         else
@@ -62,7 +62,7 @@ static bcr_idx merge_touching(row_run *r, bcr_idx n, int keep_other, int clipped
 }
 
 static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup *groups,
-                            const bcr_idx *gstart, bcr_idx n, int keep_other)
+                            const bcr_idx *gstart, bcr_idx n, int other_slot)
 {
     row_run *r = malloc((size_t)(n ? n : 1) * sizeof *r);
     if (!r)
@@ -73,7 +73,7 @@ static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup 
             const bcr_rungroup *g = &groups[gi];
             for (bcr_idx c = 0; c < g->count; c++)
                 r[k++] = (row_run){g->k0 + c * g->kstep, g->mine + c * g->mstep, g->len,
-                                   keep_other ? g->other + c * g->ostep : 0, s};
+                                   other_slot >= 0 ? g->other + c * g->ostep : 0, s};
         }
     qsort(r, (size_t)n, sizeof *r, by_mine);
     return r;
@@ -98,15 +98,54 @@ static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
     return 0;
 }
 
+/* Row by row, where runs are short (see row_order.h).  The column's rows
+ * must follow each other, as a submatrix's rows in a local column do. */
+static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots, int clipped)
+{
+    if (clipped || n == 0 || nrslots > BCR_ROW_FLAT_MAX_SLOTS ||
+        (ro->single_rows && ro->interleaved))
+        return 0;
+    bcr_idx rows = r[n - 1].mine + r[n - 1].len - r[0].mine;
+    if (rows > BCR_ROW_EACH_MAX_ROWS || rows >= BCR_ROW_EACH_BELOW * n)
+        return 0;
+    for (bcr_idx i = 1; i < n; i++)
+        if (r[i].mine != r[i - 1].mine + r[i - 1].len || r[i].other + r[i].len > INT32_MAX)
+            return 0;
+    ro->row_slot = malloc((size_t)rows);
+    ro->row_at = malloc((size_t)rows * sizeof *ro->row_at);
+    bcr_idx *seen = calloc((size_t)nrslots, sizeof *seen);
+    if (!ro->row_slot || !ro->row_at || !seen) {
+        free(seen);
+        return -1;
+    }
+    bcr_idx k = 0;
+    for (bcr_idx i = 0; i < n; i++) {
+        for (bcr_idx t = 0; t < r[i].len; t++, k++) {
+            ro->row_slot[k] = (unsigned char)r[i].slot;
+            ro->row_at[k][0] = (int32_t)(seen[r[i].slot] + t);
+            ro->row_at[k][1] = (int32_t)(r[i].other + t);
+        }
+        seen[r[i].slot] += r[i].len;
+    }
+    if (!ro->slot_rows) { /* the unfolded list, when kept, made it already */
+        ro->slot_rows = seen;
+        seen = NULL;
+    }
+    free(seen);
+    ro->first_row = r[0].mine;
+    ro->nrows = rows;
+    return 0;
+}
+
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other,
+                        const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
                         int clipped)
 {
     memset(ro, 0, sizeof *ro);
     bcr_idx n = count_runs(nrslots, rbucket, groups, gstart);
     if (n > BCR_ROW_MAX_RUNS)
         return 1;
-    row_run *r = sorted_runs(nrslots, rbucket, groups, gstart, n, keep_other);
+    row_run *r = sorted_runs(nrslots, rbucket, groups, gstart, n, other_slot);
     /* At most one pattern and one piece per run. */
     ro->patterns = malloc((size_t)(n ? n : 1) * sizeof *ro->patterns);
     ro->pieces = malloc((size_t)(n ? n : 1) * sizeof *ro->pieces);
@@ -115,7 +154,7 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         bcr_row_order_free(ro);
         return -1;
     }
-    n = merge_touching(r, n, keep_other, clipped);
+    n = merge_touching(r, n, other_slot, clipped);
     ro->single_rows = 1;
     ro->interleaved = 1;
     ro->pairs = 1;
@@ -159,6 +198,8 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         i += best_reps * best_p;
     }
     int rc = keep_flat(ro, r, n, nrslots, clipped);
+    if (rc == 0)
+        rc = keep_each(ro, r, n, nrslots, clipped);
     free(r);
     if (rc)
         bcr_row_order_free(ro);
@@ -171,5 +212,7 @@ void bcr_row_order_free(bcr_row_order *ro)
     free(ro->pieces);
     free(ro->runs);
     free(ro->slot_rows);
+    free(ro->row_slot);
+    free(ro->row_at);
     memset(ro, 0, sizeof *ro);
 }

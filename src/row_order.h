@@ -17,6 +17,7 @@
 #define BCR_ROW_ORDER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "index1d.h"
 #include "kernels.h"
@@ -73,6 +74,15 @@ typedef struct {
                         repeats at least BCR_ROW_MIN_REPEATS times */
     int pairs;       /* every pattern is two slots' pieces, back to back
                         (with single_rows: two partners' rows taking turns) */
+    /* The same rows one by one, where runs are short (NULL otherwise):
+     * row i of the column (local row first_row + i) is in slot
+     * row_slot[i], at row_at[i][0] of its slot's part of the column (its
+     * place in a partner's buffer) or, for the part that stays, at
+     * row_at[i][1] of the other side's column.  A walk down it costs a
+     * few instructions per row, with no setup per run. */
+    unsigned char *row_slot;
+    int32_t (*row_at)[2];
+    bcr_idx first_row, nrows;
 } bcr_row_order;
 
 #define BCR_ROW_MIN_REPEATS 8
@@ -88,17 +98,26 @@ typedef struct {
 #define BCR_ROW_FLAT_MAX_SLOTS 64
 #define BCR_ROW_FLAT_BELOW 4
 
+/* Row-by-row tables are kept for columns of at most this many rows whose
+ * runs are shorter than BCR_ROW_EACH_BELOW rows on average (and are not
+ * two partners' single rows taking turns, which have a loop of their
+ * own). */
+#define BCR_ROW_EACH_MAX_ROWS 8192
+#define BCR_ROW_EACH_BELOW 4
+
 /* From the row groups of every row slot (slot r's are groups[gstart[q] ..
- * gstart[q + 1]) with q = rbucket[r]).  keep_other: the other side's
- * offsets (dother, ostep) are kept, for a walk that reads the part that
- * stays here; without, they are 0.  clipped: for a trapezoid, whose
+ * gstart[q + 1]) with q = rbucket[r]).  other_slot: the row slot of the
+ * part that stays here, which a walk reads from the other side's column
+ * (unpacking), or -1; then the other side's offsets (dother, ostep) are
+ * kept, and that slot's runs merge only where that side meets too;
+ * otherwise the offsets are 0.  clipped: for a trapezoid, whose
  * columns keep a range of submatrix rows each: runs merge only where
  * their submatrix rows meet too, and the unfolded list is kept however
  * well they fold (only its walk clips).  Returns 0; 1 when the column has
  * more than BCR_ROW_MAX_RUNS runs; -1 when out of memory (then ro holds
  * nothing). */
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart, int keep_other,
+                        const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
                         int clipped);
 void bcr_row_order_free(bcr_row_order *ro);
 

@@ -63,6 +63,7 @@ int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *col
         sc->cell[i] = BCR_SCAN_NONE;
     for (int k = 0; k < nparts; k++)
         sc->cell[(size_t)cslot[ocol[k]] * (size_t)sc->nrslots + (size_t)rslot[orow[k]]] = k;
+    sc->self_rslot = self_row >= 0 ? rslot[self_row] : -1;
     if (self_row >= 0)
         sc->cell[(size_t)cslot[self_col] * (size_t)sc->nrslots + (size_t)rslot[self_row]] =
             BCR_SCAN_SELF;
@@ -198,7 +199,7 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
 int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped)
 {
     return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart,
-                               keep_other, clipped);
+                               keep_other ? sc->self_rslot : -1, clipped);
 }
 
 /* Whether every cell of every column is a partner whose part is at hand,
@@ -325,6 +326,44 @@ static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, 
             cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
 }
 
+/* One column row by row (row_order.h), with plain stores: each row from
+ * its slot's partner buffer or from a's column (the part that stays). */
+#define EACH_ROW(T)                                                                  \
+    do {                                                                             \
+        T *d = (T *)(void *)(col + (size_t)ro->first_row * es);                     \
+        for (bcr_idx i = 0; i < ro->nrows; i++) {                                    \
+            int s = ro->row_slot[i];                                                 \
+            memcpy(&d[i], base[s] + (size_t)ro->row_at[i][side[s]] * sizeof(T), sizeof(T)); \
+        }                                                                            \
+    } while (0)
+
+static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
+                               const char *acol, const int *cells, char **cur, size_t es)
+{
+    const char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    int side[BCR_ROW_FLAT_MAX_SLOTS];
+    for (int s = 0; s < nrslots; s++) {
+        int p = cells[s];
+        base[s] = p >= 0 ? cur[p] : acol;
+        side[s] = p < 0;
+    }
+    switch (es) {
+    case 4: EACH_ROW(bcr_e4); break;
+    case 8: EACH_ROW(bcr_e8); break;
+    case 16: EACH_ROW(bcr_e16); break;
+    default:
+        for (bcr_idx i = 0; i < ro->nrows; i++) {
+            int s = ro->row_slot[i];
+            memcpy(col + (size_t)(ro->first_row + i) * es,
+                   base[s] + (size_t)ro->row_at[i][side[s]] * es, es);
+        }
+    }
+    for (int s = 0; s < nrslots; s++)
+        if (cells[s] >= 0)
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+#undef EACH_ROW
+
 /* unpack_runs for a trapezoid's column, which keeps submatrix rows [lo,
  * hi): each run clipped to them as the sender clipped it, so a partner's
  * place in its buffer is counted as the walk goes. */
@@ -370,6 +409,10 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
                     unpack_runs_clipped(ro, col, acol, cells, cur, es, 0, lo, hi);
                 continue;
             }
+            if (ro->row_slot && !stream) {
+                unpack_each(ro, sc->nrslots, col, acol, cells, cur, es);
+                continue;
+            }
             if (ro->runs) {
                 if (stream)
                     unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 1);
@@ -409,6 +452,26 @@ static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
         }
 }
 
+/* One column of a row by row (row_order.h), with plain stores: each row
+ * to its slot's partner buffer (the part that stays, and partners without
+ * a buffer, skipped). */
+static inline void pack_each(const bcr_row_order *ro, int nrslots, const char *col,
+                             const int *cells, char **cur, size_t es)
+{
+    char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    for (int s = 0; s < nrslots; s++)
+        base[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+    const char *src = col + (size_t)ro->first_row * es;
+    for (bcr_idx i = 0; i < ro->nrows; i++) {
+        char *b = base[ro->row_slot[i]];
+        if (b)
+            bcr_copy_elems(b + (size_t)ro->row_at[i][0] * es, src + (size_t)i * es, 1, es);
+    }
+    for (int s = 0; s < nrslots; s++)
+        if (base[s])
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
 /* One column of a down the unfolded runs, each to its partner's buffer
  * at its place there (the part that stays, and partners without a
  * buffer, skipped); then every buffer moves past its rows. */
@@ -438,6 +501,10 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
+            if (ro->row_slot && !stream) {
+                pack_each(ro, sc->nrslots, col, cells, cur, es);
+                continue;
+            }
             if (ro->runs) {
                 if (stream)
                     pack_runs(ro, sc->nrslots, col, cells, cur, es, 1);

@@ -44,6 +44,7 @@ typedef struct {
     const bcr_idx *gstart;     /* gstart[q] to gstart[q + 1] */
     int *cell; /* [column slot * nrslots + row slot]: partner index, or
                   BCR_SCAN_SELF or BCR_SCAN_NONE */
+    int self_rslot;      /* row slot of the part that stays here, or -1 */
     bcr_row_order order; /* rows in memory order (bcr_scan_order_rows) */
 } bcr_scan;
 

@@ -21,23 +21,29 @@ static void half_totals(const bcr_half *h, size_t es, int *partners, long long *
 
 /* How the scan over shared segments walks each column (exec.c, scan.h),
  * as a set over the phases: bit 0 partner by partner, bit 1 folded
- * patterns in memory order, bit 2 runs one by one in memory order. */
+ * patterns in memory order, bit 2 runs one by one in memory order, bit 3
+ * rows one by one (plain unpacks of short runs). */
 static int walks(const bcr_half *h)
 {
     if (h->shm_total == 0)
         return 0;
     if (!h->rows_ordered)
         return 1;
+    if (h->scan.order.row_slot && !h->stream)
+        return 8;
     return h->scan.order.runs ? 4 : 2;
 }
 
-static const char *walk_names(int set)
+/* The set's names joined by '+', "none" for the empty set. */
+static const char *walk_names(int set, char *buf, size_t size)
 {
-    static const char *const names[8] = {"none",          "partners",
-                                         "patterns",      "partners+patterns",
-                                         "runs",          "partners+runs",
-                                         "patterns+runs", "partners+patterns+runs"};
-    return names[set & 7];
+    static const char *const names[4] = {"partners", "patterns", "runs", "rows"};
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < 4; k++)
+        if (set & (1 << k))
+            at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? "+" : "", names[k]);
+    return at ? buf : "none";
 }
 
 void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int cached,
@@ -64,6 +70,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
     const bcr_runlist *rows = swap ? &h->cols : &h->rows, *cols = swap ? &h->rows : &h->cols;
     /* Only the scans over shared segments stream (plan.c). */
     int shm = !strcmp(transport, "shm");
+    char pack_walk[40], unpack_walk[40];
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
@@ -72,6 +79,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
             bcr_generator_name(cols->generator), bcr_strategy_name(sc->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
             local_bytes, transport, shm && stream_pack ? "streaming" : "plain",
-            shm && stream_unpack ? "streaming" : "plain", walk_names(shm ? walk_pack : 0),
-            walk_names(shm ? walk_unpack : 0));
+            shm && stream_unpack ? "streaming" : "plain",
+            walk_names(shm ? walk_pack : 0, pack_walk, sizeof pack_walk),
+            walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk));
 }

@@ -45,8 +45,9 @@ if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches
 endif()
 foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "transport shm"
              "pack stores streaming" "pack stores plain" "unpack stores streaming"
-             "unpack stores plain" "pack walk partners" "pack walk patterns" "pack walk runs"
-             "unpack walk partners" "unpack walk patterns" "unpack walk runs"
+             "unpack stores plain" ", pack walk partners" ", pack walk patterns"
+             ", pack walk runs" ", pack walk rows" "unpack walk partners" "unpack walk patterns"
+             "unpack walk runs" "unpack walk rows"
              "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
              "rows block_to_cyclic" "rows cyclic_to_block"
              "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"
