@@ -5,8 +5,11 @@
  * alone); this shows what the repeated call spends where.
  *
  *   mpiexec -n P*Q bcr_repeat [--reps R] [--ref] M N P Q MB_A MB_B
+ *   mpiexec -n R bcr_repeat [--reps R] [--ref] M N PA QA MBA NBA PB QB MBB NBB
  *
- * Both grids are P x Q (row major), square blocks MB_A and MB_B.  Each
+ * Short form: both grids P x Q, square blocks MB_A and MB_B.  Long form: a
+ * case line of bcr_timing's native format, each grid (row major) on the
+ * first PA*QA or PB*QB ranks.  Each
  * repetition: a memcpy of the larger local array between two barriers (the
  * copy bound, as bcr_timing measures it), then one bcredist call after a
  * barrier (with --ref, ScaLAPACK's Cpdgemr2d first, as bcr_timing
@@ -35,10 +38,15 @@ static double cpu_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+typedef struct {
+    int P, Q, MB, NB;
+} side;
+
 static int usage(int rank)
 {
     if (rank == 0)
-        fprintf(stderr, "usage: bcr_repeat [--reps R] [--ref] M N P Q MB_A MB_B\n");
+        fprintf(stderr, "usage: bcr_repeat [--reps R] [--ref] M N P Q MB_A MB_B\n"
+                        "       bcr_repeat [--reps R] [--ref] M N PA QA MBA NBA PB QB MBB NBB\n");
     MPI_Finalize();
     return 2;
 }
@@ -57,28 +65,54 @@ int main(int argc, char **argv)
         else
             return usage(rank);
     }
-    if (argc - argi != 6 || reps < 1)
+    int nargs = argc - argi;
+    if ((nargs != 6 && nargs != 10) || reps < 1)
         return usage(rank);
-    int M = atoi(argv[argi]), N = atoi(argv[argi + 1]), P = atoi(argv[argi + 2]),
-        Q = atoi(argv[argi + 3]), mb[2] = {atoi(argv[argi + 4]), atoi(argv[argi + 5])};
-    if (P * Q != size || M < 1 || N < 1 || mb[0] < 1 || mb[1] < 1) {
+    int v[10];
+    for (int k = 0; k < nargs; k++)
+        v[k] = atoi(argv[argi + k]);
+    /* Short form: one grid, square blocks; long form: a case line of
+     * bcr_timing's native format. */
+    int M = v[0], N = v[1];
+    side sd[2] = {{v[2], v[3], v[4], v[4]}, {v[2], v[3], v[5], v[5]}};
+    if (nargs == 10)
+        for (int s = 0; s < 2; s++)
+            sd[s] = (side){v[2 + 4 * s], v[3 + 4 * s], v[4 + 4 * s], v[5 + 4 * s]};
+    int ok = M > 0 && N > 0;
+    for (int s = 0; s < 2; s++)
+        ok = ok && sd[s].P > 0 && sd[s].Q > 0 && sd[s].P * sd[s].Q <= size && sd[s].MB > 0 &&
+             sd[s].NB > 0;
+    if (!ok || (nargs == 6 && sd[0].P * sd[0].Q != size)) {
         if (rank == 0)
-            fprintf(stderr, "bcr_repeat: needs P*Q = %d ranks and positive sizes\n", size);
+            fprintf(stderr,
+                    "bcr_repeat: needs positive sizes, grids of at most %d ranks (exactly %d "
+                    "in the short form)\n",
+                    size, size);
         MPI_Finalize();
         return 2;
     }
 
-    int ctxt, myrow, mycol, zero = 0;
+    /* ictxt: every process in one row; each grid on the first P*Q ranks. */
+    int ctxt, grid[2], zero = 0;
     Cblacs_get(0, 0, &ctxt);
-    Cblacs_gridinit(&ctxt, "R", P, Q);
-    Cblacs_gridinfo(ctxt, &P, &Q, &myrow, &mycol);
+    Cblacs_gridinit(&ctxt, "R", 1, size);
     int desc[2][9];
     size_t elems[2];
     for (int s = 0; s < 2; s++) {
-        int lr = numroc_(&M, &mb[s], &myrow, &zero, &P), lc = numroc_(&N, &mb[s], &mycol, &zero, &Q);
-        int d[9] = {1, ctxt, M, N, mb[s], mb[s], 0, 0, lr > 1 ? lr : 1};
+        Cblacs_get(0, 0, &grid[s]);
+        Cblacs_gridinit(&grid[s], "R", sd[s].P, sd[s].Q);
+        int d[9] = {1, -1, M, N, sd[s].MB, sd[s].NB, 0, 0, 1};
+        elems[s] = 0;
+        if (rank < sd[s].P * sd[s].Q) {
+            int P, Q, myrow, mycol;
+            Cblacs_gridinfo(grid[s], &P, &Q, &myrow, &mycol);
+            int lr = numroc_(&M, &sd[s].MB, &myrow, &zero, &P);
+            int lc = numroc_(&N, &sd[s].NB, &mycol, &zero, &Q);
+            d[1] = grid[s];
+            d[8] = lr > 1 ? lr : 1;
+            elems[s] = (size_t)d[8] * (size_t)lc;
+        }
         memcpy(desc[s], d, sizeof d);
-        elems[s] = (size_t)d[8] * (size_t)lc;
     }
     size_t most = elems[0] > elems[1] ? elems[0] : elems[1];
     double *a = malloc((elems[0] ? elems[0] : 1) * sizeof *a);
@@ -92,34 +126,35 @@ int main(int argc, char **argv)
 
     double *t = calloc((size_t)NT * (size_t)reps, sizeof *t);
     for (int r = -2; r < reps; r++) { /* two warm-up calls */
-        double v[NT];
+        double tv[NT];
         MPI_Barrier(MPI_COMM_WORLD);
         double w0 = MPI_Wtime(), c0 = cpu_now();
         memcpy(y, x, most * sizeof *x);
-        v[T_COPY_CPU] = cpu_now() - c0;
+        tv[T_COPY_CPU] = cpu_now() - c0;
         MPI_Barrier(MPI_COMM_WORLD);
-        v[T_COPY] = MPI_Wtime() - w0;
+        tv[T_COPY] = MPI_Wtime() - w0;
         if (ref)
             Cpdgemr2d(M, N, a, 1, 1, desc[0], b, 1, 1, desc[1], ctxt);
         bcr_phase_times_reset();
         MPI_Barrier(MPI_COMM_WORLD);
         w0 = MPI_Wtime();
         bcr_pdgemr2d(M, N, a, 1, 1, desc[0], b, 1, 1, desc[1], ctxt);
-        v[T_CALL] = MPI_Wtime() - w0;
+        tv[T_CALL] = MPI_Wtime() - w0;
         bcr_phase_times ph;
         bcr_phase_times_get(&ph);
         double p[] = {ph.check, ph.plan, ph.pack, ph.unpack, ph.local, ph.comm};
-        memcpy(&v[T_CHECK], p, sizeof p);
-        MPI_Allreduce(MPI_IN_PLACE, v, NT, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        memcpy(&tv[T_CHECK], p, sizeof p);
+        MPI_Allreduce(MPI_IN_PLACE, tv, NT, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
         for (int k = 0; r >= 0 && k < NT; k++)
-            t[(size_t)k * (size_t)reps + (size_t)r] = v[k];
+            t[(size_t)k * (size_t)reps + (size_t)r] = tv[k];
     }
     if (rank == 0) {
         double med[NT];
         for (int k = 0; k < NT; k++)
             med[k] = timing_median(t + (size_t)k * (size_t)reps, reps);
-        printf("bcr_repeat: %dx%d, %dx%d grid, blocks %d -> %d, %d ranks, %d repetitions%s\n", M,
-               N, P, Q, mb[0], mb[1], size, reps, ref ? ", ScaLAPACK before each" : "");
+        printf("bcr_repeat: %dx%d, %dx%d/%dx%d -> %dx%d/%dx%d, %d ranks, %d repetitions%s\n", M,
+               N, sd[0].P, sd[0].Q, sd[0].MB, sd[0].NB, sd[1].P, sd[1].Q, sd[1].MB, sd[1].NB,
+               size, reps, ref ? ", ScaLAPACK before each" : "");
         printf("%-9s %9s %9s\n", "", "ms", "/copy");
         for (int k = 0; k < NT; k++)
             printf("%-9s %9.3f %9.2f\n", names[k], 1e3 * med[k], med[k] / med[T_COPY]);
@@ -129,6 +164,9 @@ int main(int argc, char **argv)
     free(x);
     free(y);
     free(t);
+    for (int s = 0; s < 2; s++)
+        if (rank < sd[s].P * sd[s].Q)
+            Cblacs_gridexit(grid[s]);
     Cblacs_gridexit(ctxt);
     bcr_finalize();
     MPI_Finalize();
