@@ -12,7 +12,8 @@
  * Block-cyclic rows repeat with a period, so the walk is kept short: a
  * list of patterns, each a few pieces (a run of one row slot) repeated at
  * a constant step.  Block size 1 against 32, say, is one pattern of two
- * single-row pieces repeated 512 times. */
+ * single-row pieces repeated 512 times.  Where runs fold badly, they are
+ * also kept one by one; where they are short, row by row. */
 #ifndef BCR_ROW_ORDER_H
 #define BCR_ROW_ORDER_H
 
