@@ -303,6 +303,28 @@ static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
     }
 }
 
+/* Where an unpack reads each row slot of a column: its partner's buffer
+ * (side 0: at the run's place there) or a's column (side 1: the part
+ * that stays, at the other side's offset). */
+static inline void slot_sources(int nrslots, const int *cells, char *const *cur,
+                                const char *acol, const char **base, int *side)
+{
+    for (int s = 0; s < nrslots; s++) {
+        int p = cells[s];
+        base[s] = p >= 0 ? cur[p] : acol;
+        side[s] = p < 0;
+    }
+}
+
+/* Every partner's buffer moves past its rows of one column. */
+static inline void past_column(const bcr_row_order *ro, int nrslots, const int *cells,
+                               char **cur, size_t es)
+{
+    for (int s = 0; s < nrslots; s++)
+        if (cells[s] >= 0)
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
 /* One column down the unfolded runs: each from its partner's buffer at
  * its place there, or from a's column (the part that stays); then every
  * buffer moves past its rows. */
@@ -311,19 +333,13 @@ static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, 
 {
     const char *base[BCR_ROW_FLAT_MAX_SLOTS];
     int side[BCR_ROW_FLAT_MAX_SLOTS];
-    for (int s = 0; s < nrslots; s++) {
-        int p = cells[s];
-        base[s] = p >= 0 ? cur[p] : acol;
-        side[s] = p < 0;
-    }
+    slot_sources(nrslots, cells, cur, acol, base, side);
     for (bcr_idx i = 0; i < ro->nruns; i++) {
         const bcr_row_run *r = &ro->runs[i];
         put_run(col + (size_t)r->mine * es, base[r->slot] + (size_t)r->at[side[r->slot]] * es,
                 r->len, es, nt);
     }
-    for (int s = 0; s < nrslots; s++)
-        if (cells[s] >= 0)
-            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+    past_column(ro, nrslots, cells, cur, es);
 }
 
 /* One column row by row (row_order.h), with plain stores: each row from
@@ -342,11 +358,7 @@ static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
 {
     const char *base[BCR_ROW_FLAT_MAX_SLOTS];
     int side[BCR_ROW_FLAT_MAX_SLOTS];
-    for (int s = 0; s < nrslots; s++) {
-        int p = cells[s];
-        base[s] = p >= 0 ? cur[p] : acol;
-        side[s] = p < 0;
-    }
+    slot_sources(nrslots, cells, cur, acol, base, side);
     switch (es) {
     case 4: EACH_ROW(bcr_e4); break;
     case 8: EACH_ROW(bcr_e8); break;
@@ -358,9 +370,7 @@ static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
                    base[s] + (size_t)ro->row_at[i][side[s]] * es, es);
         }
     }
-    for (int s = 0; s < nrslots; s++)
-        if (cells[s] >= 0)
-            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+    past_column(ro, nrslots, cells, cur, es);
 }
 #undef EACH_ROW
 
