@@ -225,6 +225,7 @@ typedef struct {
     const bcr_mask *mk;
     bcr_shm *sh;
     MPI_Comm comm;
+    int self_packed; /* the pack copied the part that stays (plan.h) */
 } receipts;
 
 static int via_shm(bcr_shm *sh, const bcr_partner *p)
@@ -273,10 +274,10 @@ static void finish_scan(receipts *rs)
         rs->sl.rcur[k] =
             via_shm(rs->sh, &R->parts[k]) ? bcr_shm_await(rs->sh, R->parts[k].rank) : NULL;
     double t0 = bcr_phase_start();
-    if (!R->rows_ordered || bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, ar->a, ar->lda,
+    const char *a = rs->self_packed ? NULL : ar->a;
+    if (!R->rows_ordered || bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, a, ar->lda,
                                                  ar->elsize, rs->mk, rs->sl.rcur, R->stream))
-        bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rs->mk,
-                        rs->sl.rcur);
+        bcr_scan_unpack(&R->scan, ar->b, ar->ldb, a, ar->lda, ar->elsize, rs->mk, rs->sl.rcur);
     bcr_phase_add(&bcr_phase_now.unpack, t0);
     for (int k = 0; k < R->nparts; k++)
         if (via_shm(rs->sh, &R->parts[k]))
@@ -379,7 +380,7 @@ static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const b
 /* Pack every message that goes through this process's shared segment in
  * one scan of A, and publish them. */
 static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
-                        bcr_shm *sh, char **cur)
+                        bcr_shm *sh, char **cur, const bcr_scan_self *self)
 {
     bcr_shm_begin_writes(sh);
     for (int k = 0; k < S->nparts; k++)
@@ -388,9 +389,9 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
                      : NULL;
     double t0 = bcr_phase_start();
     if (S->rows_ordered)
-        bcr_scan_pack_rows(&S->scan, ar->a, ar->lda, ar->elsize, cur, S->stream);
+        bcr_scan_pack_rows(&S->scan, ar->a, ar->lda, ar->elsize, cur, S->stream, self);
     else
-        bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream);
+        bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream, self);
     bcr_phase_add(&bcr_phase_now.pack, t0);
     for (int k = 0; k < S->nparts; k++)
         if (cur[k])
@@ -398,11 +399,12 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
 }
 
 static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
-                      bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq)
+                      bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq,
+                      const bcr_scan_self *self)
 {
     size_t es = ar->elsize;
     if (scans(S, sh))
-        pack_shared(S, ar, mk, sh, sl->scur);
+        pack_shared(S, ar, mk, sh, sl->scur, self);
     for (int k = 0; k < S->nparts; k++) {
         const bcr_partner *p = &S->parts[k];
         int rc;
@@ -436,17 +438,21 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *s
      * allocation can fail here, on one process alone. */
     if (bcr_exec_reserve(pl, es))
         return BCR_ERR_NOMEM;
-    receipts rs = {slots_of(work_pool.p, pl, es), 0, 0, R, recv_pool.p, ar, &pl->mask, sh, comm};
+    receipts rs = {slots_of(work_pool.p, pl, es), 0, 0, R, recv_pool.p, ar, &pl->mask, sh, comm, 0};
     bcr_idx nreq = 0;
     if (post_receives(R, ar, &rs, &nreq))
         return BCR_ERR_MPI; /* requests may be pending: nothing sane to do */
     bcr_idx nrecv = nreq;
     rs.nrecv = (int)nrecv;
     rs.left = nrecv;
-    if (post_sends(S, ar, &pl->mask, sh, send_pool.p, comm, &rs.sl, &nreq))
-        return BCR_ERR_MPI;
-    /* With a scan over B coming, the local part goes with it. */
+    /* With a scan over B coming, the local part goes with it, or with the
+     * scan over A before (plan.h). */
     int scan_b = scans(R, sh);
+    rs.self_packed = pl->self_in_pack && scan_b && scans(S, sh);
+    bcr_scan_self self = {ar->b, ar->ldb, R->stream};
+    if (post_sends(S, ar, &pl->mask, sh, send_pool.p, comm, &rs.sl, &nreq,
+                   rs.self_packed ? &self : NULL))
+        return BCR_ERR_MPI;
     if (S->has_self && !scan_b && copy_self(S, ar, &pl->mask, sync ? NULL : &rs))
         return BCR_ERR_MPI;
     if (sync) {

@@ -47,6 +47,8 @@ typedef struct {
 typedef struct {
     bcr_half send, recv;
     bcr_mask mask;
+    int self_in_pack; /* the pack copies the part that stays, as it reads
+                         A (bcr_scan_self_fusable), when both halves scan */
 } bcr_plan;
 
 /* Plan for this process.  It depends on the sides' local leading

@@ -145,12 +145,48 @@ static inline void group_local(char *bcol, const char *acol, const bcr_rungroup 
     }
 }
 
+/* The part that stays in one column of A, copied to its column of B (a
+ * send half's scan: runs' mine are A's rows, other B's). */
+static inline void self_column(const bcr_scan *sc, const int *cells, const char *acol,
+                               bcr_idx bcol_index, size_t es, const bcr_scan_self *self)
+{
+    char *bcol = self->b + (size_t)(bcol_index * self->ldb) * es;
+    for (int r = 0; r < sc->nrslots; r++) {
+        if (cells[r] != BCR_SCAN_SELF)
+            continue;
+        int q = sc->rbucket[r];
+        for (bcr_idx gi = sc->gstart[q]; gi < sc->gstart[q + 1]; gi++) {
+            const bcr_rungroup *g = &sc->groups[gi];
+            for (bcr_idx c = 0; c < g->count; c++)
+                put_run(bcol + (size_t)(g->other + c * g->ostep) * es,
+                        acol + (size_t)(g->mine + c * g->mstep) * es, g->len, es, self->nt);
+        }
+    }
+}
+
+int bcr_scan_self_fusable(const bcr_scan *recv)
+{
+    int found = 0;
+    for (bcr_idx ci = 0; ci < recv->ncols; ci++) {
+        const int *cells = recv->cell + (size_t)recv->cols[ci].slot * (size_t)recv->nrslots;
+        int self = 0, other = 0;
+        for (int r = 0; r < recv->nrslots; r++) {
+            self |= cells[r] == BCR_SCAN_SELF;
+            other |= cells[r] >= 0;
+        }
+        if (self && other)
+            return 0;
+        found |= self;
+    }
+    return found;
+}
+
 /* Both directions in one loop nest (pack: local is A, and nothing stays;
  * unpack: local is B, and the part that stays comes from a unless a is
  * NULL), so that the two cannot disagree on the order of the elements. */
 static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, const char *a,
                                 bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
-                                int pack, int nt)
+                                int pack, int nt, const bcr_scan_self *self)
 {
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
@@ -173,27 +209,29 @@ static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, con
                                      mk->trapezoid, es, pack, nt);
                 }
             }
+            if (pack && self)
+                self_column(sc, cells, col, cr->r.other + t, es, self);
         }
     }
 }
 
 void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                   const bcr_mask *mk, char **cur, int stream)
+                   const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
 {
     /* A is only read: group_buffer writes local only when unpacking. */
-    if (stream) {
-        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 1);
+    if (stream)
+        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 1, self);
+    else
+        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 0, self);
+    if (stream || (self && self->nt))
         bcr_stream_fence();
-    } else {
-        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 0);
-    }
 }
 
 void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                      size_t es, const bcr_mask *mk, const char **cur)
 {
     /* The buffers are only read: group_buffer reads them when unpacking. */
-    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0);
+    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0, NULL);
 }
 
 int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped)
@@ -202,15 +240,26 @@ int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped)
                                keep_other ? sc->self_rslot : -1, clipped);
 }
 
+/* Whether a column's cells hold the part that stays here. */
+static int holds_self(const int *cells, int nrslots)
+{
+    for (int r = 0; r < nrslots; r++)
+        if (cells[r] == BCR_SCAN_SELF)
+            return 1;
+    return 0;
+}
+
 /* Whether every cell of every column is a partner whose part is at hand,
- * or the part that stays here with a given. */
+ * or the part that stays here with a given; without a, columns holding
+ * that part are left alone, and must hold nothing else. */
 static int all_at_hand(const bcr_scan *sc, const char *a, const char *const *cur)
 {
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const int *cells = sc->cell + (size_t)sc->cols[ci].slot * (size_t)sc->nrslots;
+        int skipped = !a && holds_self(cells, sc->nrslots);
         for (int r = 0; r < sc->nrslots; r++) {
             int p = cells[r];
-            if (p == BCR_SCAN_NONE || (p == BCR_SCAN_SELF && !a) || (p >= 0 && !cur[p]))
+            if (skipped ? p >= 0 : p == BCR_SCAN_NONE || (p >= 0 && !cur[p]))
                 return 0;
         }
     }
@@ -407,9 +456,11 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        if (!a && holds_self(cells, sc->nrslots))
+            continue;
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
-            const char *acol = a + (size_t)((cr->r.other + t) * lda) * es;
+            const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
             if (mk->trapezoid) {
                 bcr_idx lo, hi;
                 bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
@@ -503,7 +554,7 @@ static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *c
 }
 
 void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
-                        int stream)
+                        int stream, const bcr_scan_self *self)
 {
     const bcr_row_order *ro = &sc->order;
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
@@ -513,20 +564,21 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
             const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
             if (ro->row_slot && !stream) {
                 pack_each(ro, sc->nrslots, col, cells, cur, es);
-                continue;
-            }
-            if (ro->runs) {
+            } else if (ro->runs) {
                 if (stream)
                     pack_runs(ro, sc->nrslots, col, cells, cur, es, 1);
                 else
                     pack_runs(ro, sc->nrslots, col, cells, cur, es, 0);
-                continue;
+            } else {
+                for (bcr_idx i = 0; i < ro->npatterns; i++)
+                    pack_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first, col,
+                                 cells, cur, es, stream);
             }
-            for (bcr_idx i = 0; i < ro->npatterns; i++)
-                pack_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first, col, cells,
-                             cur, es, stream);
+            /* A's column is in the cache now, the part that stays too. */
+            if (self)
+                self_column(sc, cells, col, cr->r.other + t, es, self);
         }
     }
-    if (stream)
+    if (stream || (self && self->nt))
         bcr_stream_fence();
 }

@@ -63,23 +63,35 @@ void bcr_scan_free(bcr_scan *sc);
  * what bcr_row_order_build does: 0 when kept. */
 int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped);
 
+/* Where a pack copies the part that stays here, column by column as it
+ * reads A (bcr_scan_self_fusable): B, written with streaming stores when
+ * nt. */
+typedef struct {
+    char *b;
+    bcr_idx ldb;
+    int nt;
+} bcr_scan_self;
+
 /* Every partner k with cur[k] != NULL gets its elements of a appended at
- * cur[k], which ends past them. */
+ * cur[k], which ends past them; with self, the part that stays is copied
+ * to B too. */
 void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                   const bcr_mask *mk, char **cur, int stream);
+                   const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self);
 
 /* Into b: every partner k with cur[k] != NULL from cur[k] on (cur[k] ends
  * past its elements), and the part that stays here from a (whose run
- * offsets are the `other` side of the runs). */
+ * offsets are the `other` side of the runs); a NULL: the part that stays
+ * is left alone (a pack copied it). */
 void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                      size_t es, const bcr_mask *mk, const char **cur);
 
 /* What bcr_scan_unpack does, where the rows' order was kept
  * (bcr_scan_order_rows; for a trapezoid, clipped and with the runs
  * unfolded) and every cell's part is at hand: each column written front
- * to back (row_order.h), with streaming stores when `stream`.  Returns 0,
- * or -1 when some part is not at hand or a trapezoid's runs were not kept
- * unfolded (nothing written then). */
+ * to back (row_order.h), with streaming stores when `stream`.  a NULL:
+ * columns holding the part that stays are left alone, which must hold
+ * nothing else.  Returns 0, or -1 when some part is not at hand or a
+ * trapezoid's runs were not kept unfolded (nothing written then). */
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                          size_t es, const bcr_mask *mk, const char **cur, int stream);
 
@@ -87,6 +99,11 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
  * kept: each column of a read front to back, with streaming stores into
  * the buffers when `stream`. */
 void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
-                        int stream);
+                        int stream, const bcr_scan_self *self);
+
+/* Whether the part that stays here lies in columns of B that hold nothing
+ * else, given the receiving half's scan: then a pack can copy it as it
+ * reads A, and the unpack leave those columns alone. */
+int bcr_scan_self_fusable(const bcr_scan *recv);
 
 #endif

@@ -50,7 +50,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
                     const char *transport)
 {
     int send_partners = 0, recv_partners = 0, stream_pack = 0, stream_unpack = 0;
-    int walk_pack = 0, walk_unpack = 0;
+    int walk_pack = 0, walk_unpack = 0, self_in_pack = 0;
     long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
     int phases = bcr_schedule_phases(sc);
     for (int ph = 0; ph < phases; ph++) {
@@ -60,6 +60,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
         stream_unpack |= sc->phase[ph].recv.stream;
         walk_pack |= walks(&sc->phase[ph].send);
         walk_unpack |= walks(&sc->phase[ph].recv);
+        self_in_pack |= sc->phase[ph].self_in_pack;
         if (sc->phase[ph].send.has_self)
             local_bytes += (long long)(sc->phase[ph].send.self.count * (bcr_idx)rq->elsize);
     }
@@ -74,12 +75,13 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
-            "stores %s, unpack stores %s, pack walk %s, unpack walk %s\n",
+            "stores %s, unpack stores %s, pack walk %s, unpack walk %s, local copy %s\n",
             rq->routine, rank, bcr_generator_name(rows->generator),
             bcr_generator_name(cols->generator), bcr_strategy_name(sc->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
             local_bytes, transport, shm && stream_pack ? "streaming" : "plain",
             shm && stream_unpack ? "streaming" : "plain",
             walk_names(shm ? walk_pack : 0, pack_walk, sizeof pack_walk),
-            walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk));
+            walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk),
+            shm && self_in_pack ? "with pack" : "apart");
 }

@@ -47,7 +47,7 @@ foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "
              "pack stores streaming" "pack stores plain" "unpack stores streaming"
              "unpack stores plain" ", pack walk partners" ", pack walk patterns"
              ", pack walk runs" ", pack walk rows" "unpack walk partners" "unpack walk patterns"
-             "unpack walk runs" "unpack walk rows"
+             "unpack walk runs" "unpack walk rows" "local copy with pack" "local copy apart"
              "rows identity" "rows general" "rows kr_to_r" "rows r_to_kr"
              "rows block_to_cyclic" "rows cyclic_to_block"
              "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"
@@ -60,7 +60,7 @@ foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "
   endif()
 endforeach()
 # Trapezoids unpack in memory order, clipped column by column, to stream.
-string(REGEX MATCHALL "bcr_trace: bcr_p.trmr2d [^\n]*unpack stores streaming, pack walk [a-z+]+, unpack walk runs\n"
+string(REGEX MATCHALL "bcr_trace: bcr_p.trmr2d [^\n]*unpack stores streaming, pack walk [a-z+]+, unpack walk runs, "
        hits "${err}")
 list(LENGTH hits n)
 message(STATUS "trmr2d streaming down the runs: ${n} process-calls")
