@@ -108,8 +108,9 @@ static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
     bcr_idx rows = r[n - 1].mine + r[n - 1].len - r[0].mine;
     if (rows > BCR_ROW_EACH_MAX_ROWS || rows >= BCR_ROW_EACH_BELOW * n)
         return 0;
-    for (bcr_idx i = 1; i < n; i++)
-        if (r[i].mine != r[i - 1].mine + r[i - 1].len || r[i].other + r[i].len > INT32_MAX)
+    for (bcr_idx i = 0; i < n; i++)
+        if ((i > 0 && r[i].mine != r[i - 1].mine + r[i - 1].len) ||
+            r[i].other + r[i].len > INT32_MAX)
             return 0;
     ro->row_slot = malloc((size_t)rows);
     ro->row_at = malloc((size_t)rows * sizeof *ro->row_at);

@@ -513,6 +513,23 @@ static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
         }
 }
 
+/* Where a pack writes each row slot of a column: its partner's buffer,
+ * or NULL for the part that stays and partners without a buffer. */
+static inline void slot_targets(int nrslots, const int *cells, char *const *cur, char **base)
+{
+    for (int s = 0; s < nrslots; s++)
+        base[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+}
+
+/* past_column for a pack, whose skipped slots' cursors stay. */
+static inline void past_column_packed(const bcr_row_order *ro, int nrslots, const int *cells,
+                                      char *const *base, char **cur, size_t es)
+{
+    for (int s = 0; s < nrslots; s++)
+        if (base[s])
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
 /* One column of a row by row (row_order.h), with plain stores: each row
  * to its slot's partner buffer (the part that stays, and partners without
  * a buffer, skipped). */
@@ -520,17 +537,14 @@ static inline void pack_each(const bcr_row_order *ro, int nrslots, const char *c
                              const int *cells, char **cur, size_t es)
 {
     char *base[BCR_ROW_FLAT_MAX_SLOTS];
-    for (int s = 0; s < nrslots; s++)
-        base[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+    slot_targets(nrslots, cells, cur, base);
     const char *src = col + (size_t)ro->first_row * es;
     for (bcr_idx i = 0; i < ro->nrows; i++) {
         char *b = base[ro->row_slot[i]];
         if (b)
             bcr_copy_elems(b + (size_t)ro->row_at[i][0] * es, src + (size_t)i * es, 1, es);
     }
-    for (int s = 0; s < nrslots; s++)
-        if (base[s])
-            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+    past_column_packed(ro, nrslots, cells, base, cur, es);
 }
 
 /* One column of a down the unfolded runs, each to its partner's buffer
@@ -540,17 +554,14 @@ static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *c
                              const int *cells, char **cur, size_t es, int nt)
 {
     char *base[BCR_ROW_FLAT_MAX_SLOTS];
-    for (int s = 0; s < nrslots; s++)
-        base[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+    slot_targets(nrslots, cells, cur, base);
     for (bcr_idx i = 0; i < ro->nruns; i++) {
         const bcr_row_run *r = &ro->runs[i];
         if (base[r->slot])
             put_run(base[r->slot] + (size_t)r->at[0] * es, col + (size_t)r->mine * es, r->len,
                     es, nt);
     }
-    for (int s = 0; s < nrslots; s++)
-        if (base[s])
-            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+    past_column_packed(ro, nrslots, cells, base, cur, es);
 }
 
 void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
