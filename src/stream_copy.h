@@ -30,6 +30,25 @@ static inline void bcr_stream_8(char *d, const char *s)
     _mm_stream_si64((long long *)(void *)d, v);
 }
 
+/* One 64-byte line of dst (64-aligned), its four loads issued before its
+ * stores: a line's streaming stores then follow each other with nothing
+ * between, and the loads of the next line are not held behind them.  On
+ * this project's second machine (AMD EPYC, 2 cores) a copy of 512-byte runs
+ * to two destinations took 1.28-1.46 ms for 32 MiB this way against
+ * 1.71-1.83 ms a load and a store at a time (memcpy of the 32 MiB:
+ * 1.70-1.77). */
+static inline void bcr_stream_line(char *dst, const char *src)
+{
+    const __m128i *s = (const __m128i *)(const void *)src;
+    __m128i *d = (__m128i *)(void *)dst;
+    __m128i x0 = _mm_loadu_si128(s), x1 = _mm_loadu_si128(s + 1);
+    __m128i x2 = _mm_loadu_si128(s + 2), x3 = _mm_loadu_si128(s + 3);
+    _mm_stream_si128(d, x0);
+    _mm_stream_si128(d + 1, x1);
+    _mm_stream_si128(d + 2, x2);
+    _mm_stream_si128(d + 3, x3);
+}
+
 /* bytes from src to dst, any alignment of src; dst at least 4-aligned
  * for the streaming path, as every element type here is. */
 static inline void bcr_stream_copy(char *dst, const char *src, size_t bytes)
@@ -46,6 +65,10 @@ static inline void bcr_stream_copy(char *dst, const char *src, size_t bytes)
         bcr_stream_8(dst, src);
         dst += 8, src += 8, bytes -= 8;
     }
+    for (; bytes >= 16 && ((uintptr_t)dst & 63); dst += 16, src += 16, bytes -= 16)
+        _mm_stream_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
+    for (; bytes >= 64; dst += 64, src += 64, bytes -= 64)
+        bcr_stream_line(dst, src);
     for (; bytes >= 16; dst += 16, src += 16, bytes -= 16)
         _mm_stream_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
     if (bytes >= 8) {
@@ -95,7 +118,26 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
 static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char *y,
                                            bcr_idx count)
 {
-    for (bcr_idx c = 0; c + 2 <= count; c += 2, dst += 32, x += 16, y += 16) {
+    bcr_idx c = 0;
+    for (; c + 2 <= count && ((uintptr_t)dst & 63); c += 2, dst += 32, x += 16, y += 16) {
+        __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
+        _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
+        _mm_stream_si128((__m128i *)(void *)(dst + 16), _mm_unpackhi_epi64(u, v));
+    }
+    /* A whole line at a time, loads before stores (bcr_stream_line). */
+    for (; c + 4 <= count; c += 4, dst += 64, x += 32, y += 32) {
+        const __m128i *xs = (const __m128i *)(const void *)x;
+        const __m128i *ys = (const __m128i *)(const void *)y;
+        __m128i u0 = _mm_loadu_si128(xs), u1 = _mm_loadu_si128(xs + 1);
+        __m128i v0 = _mm_loadu_si128(ys), v1 = _mm_loadu_si128(ys + 1);
+        __m128i *d = (__m128i *)(void *)dst;
+        _mm_stream_si128(d, _mm_unpacklo_epi64(u0, v0));
+        _mm_stream_si128(d + 1, _mm_unpackhi_epi64(u0, v0));
+        _mm_stream_si128(d + 2, _mm_unpacklo_epi64(u1, v1));
+        _mm_stream_si128(d + 3, _mm_unpackhi_epi64(u1, v1));
+    }
+    for (; c + 2 <= count; c += 2, dst += 32, x += 16, y += 16) {
         __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
         _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
