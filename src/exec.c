@@ -9,6 +9,7 @@
 #include "bcredist.h"
 #include "phase.h"
 #include "scan.h"
+#include "stream_copy.h"
 
 /* Messages larger than this many bytes travel as several messages with the
  * same tag; MPI keeps them in order. */
@@ -308,10 +309,12 @@ static int poll_receipts(receipts *rs)
 }
 
 /* The part that stays here, copied a slice of columns at a time with the
- * receives polled in between (rs NULL: no polling). */
+ * receives polled in between (rs NULL: no polling), with streaming stores
+ * when nt. */
 #define BCR_SLICE_BYTES ((bcr_idx)256 * 1024)
 
-static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk, receipts *rs)
+static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk, receipts *rs,
+                     int nt)
 {
     bcr_groupspan rows = bcr_half_rows(S, S->self.orow);
     bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
@@ -328,11 +331,13 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
                              r->other + t};
             bcr_runspan one = {&slice, 1};
             double t0 = bcr_phase_start();
-            bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk);
+            bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk, nt);
             bcr_phase_add(&bcr_phase_now.local, t0);
             if (rs && poll_receipts(rs))
                 return BCR_ERR_MPI;
         }
+    if (nt)
+        bcr_stream_fence();
     return BCR_SUCCESS;
 }
 
@@ -453,7 +458,7 @@ int bcr_exec(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *s
     if (post_sends(S, ar, &pl->mask, sh, send_pool.p, comm, &rs.sl, &nreq,
                    rs.self_packed ? &self : NULL))
         return BCR_ERR_MPI;
-    if (S->has_self && !scan_b && copy_self(S, ar, &pl->mask, sync ? NULL : &rs))
+    if (S->has_self && !scan_b && copy_self(S, ar, &pl->mask, sync ? NULL : &rs, pl->self_stream))
         return BCR_ERR_MPI;
     if (sync) {
         if (nrecv && MPI_Waitall((int)nrecv, rs.sl.req, MPI_STATUSES_IGNORE) != MPI_SUCCESS)

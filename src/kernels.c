@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "copy_elems.h"
+#include "stream_copy.h"
 
 bcr_idx bcr_group_runs(const bcr_run *runs, bcr_idx n, bcr_rungroup *out)
 {
@@ -67,6 +68,7 @@ typedef struct {
     bcr_idx ldd;
     const char *src;
     bcr_idx lds;
+    int nt; /* runs written with streaming stores (stream_copy.h) */
 } walker;
 
 /* Offsets of a run on the destination and source sides. */
@@ -115,8 +117,12 @@ static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask 
                     run_ends(&w, g, c, col_m, col_o, &doff, &soff);
                     /* the buffer side is a cursor: skip moves only local sides */
                     bcr_idx dskip = w.how == PACK ? 0 : skip, sskip = w.how == UNPACK ? 0 : skip;
-                    bcr_copy_elems(w.dst + (size_t)(doff + dskip) * es,
-                                   w.src + (size_t)(soff + sskip) * es, len, es);
+                    char *d = w.dst + (size_t)(doff + dskip) * es;
+                    const char *s = w.src + (size_t)(soff + sskip) * es;
+                    if (w.nt)
+                        bcr_stream_copy(d, s, (size_t)len * es);
+                    else
+                        bcr_copy_elems(d, s, len, es);
                     if (w.how == PACK)
                         w.dst += (size_t)len * es;
                     else if (w.how == UNPACK)
@@ -130,20 +136,20 @@ static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask 
 void bcr_kernel_pack(char *buf, const char *a, bcr_idx lld, size_t es, bcr_groupspan rows,
                      bcr_runspan cols, const bcr_mask *mk)
 {
-    walker w = {PACK, es, buf, 0, a, lld};
+    walker w = {PACK, es, buf, 0, a, lld, 0};
     walk(w, rows, cols, mk);
 }
 
 void bcr_kernel_unpack(char *b, bcr_idx lld, const char *buf, size_t es, bcr_groupspan rows,
                        bcr_runspan cols, const bcr_mask *mk)
 {
-    walker w = {UNPACK, es, b, lld, buf, 0};
+    walker w = {UNPACK, es, b, lld, buf, 0, 0};
     walk(w, rows, cols, mk);
 }
 
 void bcr_kernel_copy(char *b, bcr_idx lldb, const char *a, bcr_idx llda, size_t es,
-                     bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
+                     bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, int nt)
 {
-    walker w = {COPY, es, b, lldb, a, llda};
+    walker w = {COPY, es, b, lldb, a, llda, nt};
     walk(w, rows, cols, mk);
 }

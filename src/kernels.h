@@ -46,8 +46,9 @@ void bcr_kernel_pack(char *buf, const char *a, bcr_idx lld, size_t es, bcr_group
 void bcr_kernel_unpack(char *b, bcr_idx lld, const char *buf, size_t es, bcr_groupspan rows,
                        bcr_runspan cols, const bcr_mask *mk);
 /* a (at run.mine) -> b (at run.other), for the part that stays on this
- * process. */
+ * process; runs of more than one row written with streaming stores when
+ * nt. */
 void bcr_kernel_copy(char *b, bcr_idx lldb, const char *a, bcr_idx llda, size_t es,
-                     bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk);
+                     bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, int nt);
 
 #endif

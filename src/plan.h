@@ -49,6 +49,8 @@ typedef struct {
     bcr_mask mask;
     int self_in_pack; /* the pack copies the part that stays, as it reads
                          A (bcr_scan_self_fusable), when both halves scan */
+    int self_stream;  /* the part that stays, all this process moves, is
+                         copied with streaming stores */
 } bcr_plan;
 
 /* Plan for this process.  It depends on the sides' local leading

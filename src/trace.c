@@ -50,7 +50,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
                     const char *transport)
 {
     int send_partners = 0, recv_partners = 0, stream_pack = 0, stream_unpack = 0;
-    int walk_pack = 0, walk_unpack = 0, self_in_pack = 0;
+    int walk_pack = 0, walk_unpack = 0, self_in_pack = 0, self_stream = 0;
     long long send_bytes = 0, recv_bytes = 0, local_bytes = 0;
     int phases = bcr_schedule_phases(sc);
     for (int ph = 0; ph < phases; ph++) {
@@ -61,6 +61,7 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
         walk_pack |= walks(&sc->phase[ph].send);
         walk_unpack |= walks(&sc->phase[ph].recv);
         self_in_pack |= sc->phase[ph].self_in_pack;
+        self_stream |= sc->phase[ph].self_stream;
         if (sc->phase[ph].send.has_self)
             local_bytes += (long long)(sc->phase[ph].send.self.count * (bcr_idx)rq->elsize);
     }
@@ -83,5 +84,5 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_schedule *sc, int
             shm && stream_unpack ? "streaming" : "plain",
             walk_names(shm ? walk_pack : 0, pack_walk, sizeof pack_walk),
             walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk),
-            shm && self_in_pack ? "with pack" : "apart");
+            shm && self_in_pack ? "with pack" : self_stream ? "streaming" : "apart");
 }
