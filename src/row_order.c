@@ -138,6 +138,45 @@ static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
     return 0;
 }
 
+/* Whether pattern y has pattern x's shape: the same pieces at the same
+ * offsets, repeated alike. */
+static int same_shape(const bcr_row_order *ro, const bcr_row_pattern *x, const bcr_row_pattern *y)
+{
+    if (x->npieces != y->npieces || x->count != y->count || x->mstep != y->mstep ||
+        x->ostep != y->ostep)
+        return 0;
+    const bcr_row_piece *a = ro->pieces + x->first, *b = ro->pieces + y->first;
+    for (int j = 0; j < x->npieces; j++)
+        if (a[j].slot != b[j].slot || a[j].len != b[j].len || a[j].dmine != b[j].dmine ||
+            a[j].dother != b[j].dother)
+            return 0;
+    return 1;
+}
+
+/* Patterns of one shape that follow each other at a constant step become
+ * one, repeated (bcr_row_pattern.outer); the pieces of those folded in
+ * are left unused. */
+static void fold_patterns(bcr_row_order *ro)
+{
+    bcr_idx k = 0;
+    for (bcr_idx i = 0; i < ro->npatterns;) {
+        bcr_row_pattern p = ro->patterns[i];
+        bcr_idx j = i + 1;
+        if (j < ro->npatterns && same_shape(ro, &p, &ro->patterns[j])) {
+            p.omstep = ro->patterns[j].mine - p.mine;
+            p.oostep = ro->patterns[j].other - p.other;
+            while (j < ro->npatterns && same_shape(ro, &p, &ro->patterns[j]) &&
+                   ro->patterns[j].mine == p.mine + (j - i) * p.omstep &&
+                   ro->patterns[j].other == p.other + (j - i) * p.oostep)
+                j++;
+            p.outer = j - i;
+        }
+        ro->patterns[k++] = p;
+        i = j;
+    }
+    ro->npatterns = k;
+}
+
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
                         const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
                         int clipped)
@@ -173,8 +212,8 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         const row_run *x = &r[i];
         bcr_idx mstep = best_reps > 1 ? r[i + best_p].mine - x->mine : 0;
         bcr_idx ostep = best_reps > 1 ? r[i + best_p].other - x->other : 0;
-        ro->patterns[ro->npatterns++] =
-            (bcr_row_pattern){x->mine, x->other, best_reps, mstep, ostep, npieces, best_p};
+        ro->patterns[ro->npatterns++] = (bcr_row_pattern){
+            x->mine, x->other, best_reps, mstep, ostep, npieces, best_p, 1, 0, 0};
         bcr_row_piece *pc = ro->pieces + npieces;
         for (int j = 0; j < best_p; j++) {
             const row_run *y = &r[i + j];
@@ -198,6 +237,8 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
             ro->pairs = 0;
         i += best_reps * best_p;
     }
+    if (other_slot >= 0 && !clipped)
+        fold_patterns(ro);
     int rc = keep_flat(ro, r, n, nrslots, clipped);
     if (rc == 0)
         rc = keep_each(ro, r, n, nrslots, clipped);

@@ -44,6 +44,12 @@ typedef struct {
     bcr_idx mstep, ostep; /* from one repetition to the next */
     bcr_idx first;        /* its pieces: pieces[first .. first + npieces) */
     int npieces;
+    /* The whole pattern again, outer times in all, each time omstep and
+     * oostep further on both sides, its buffers read on from where the
+     * last left them.  Where the part that stays is read from A, its runs
+     * break wherever A's rows jump (block size 1 against 32: every 16
+     * pairs), which cut one column into 32 patterns of one shape. */
+    bcr_idx outer, omstep, oostep;
 } bcr_row_pattern;
 
 /* One run of the column, unfolded. */

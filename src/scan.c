@@ -271,7 +271,7 @@ static int all_at_hand(const bcr_scan *sc, const char *a, const char *const *cur
  * partner with a buffer (the part that stays here, or one through MPI).
  * Row slots of one column are distinct partners, so a partner's pieces
  * are its slot's (row_order.h).  Every buffer moves past the whole
- * pattern. */
+ * pattern, all its outer repetitions. */
 static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piece *pc,
                                    const int *cells, char **cur, size_t es, char **at,
                                    size_t *step)
@@ -284,28 +284,18 @@ static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piec
     }
     for (int j = 0; j < np; j++)
         if (at[j] && pc[j].first)
-            cur[cells[pc[j].slot]] += (size_t)pt->count * step[j];
+            cur[cells[pc[j].slot]] += (size_t)(pt->outer * pt->count) * step[j];
 }
 
-/* One pattern of one column: each piece reads from a partner's buffer
- * (advancing it) or from a's column at the pattern's offsets. */
-static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
-                                int single_rows, char *col, const char *acol, const int *cells,
-                                char **cur, size_t es, int nt)
+/* The repetitions of one pattern from dst and src[] (sstep[] apart). */
+static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc, int single_rows,
+                             char *dst, const char *const *from, const size_t *sstep, size_t es,
+                             int nt)
 {
-    char *at[BCR_ROW_MAX_PIECES];
     const char *src[BCR_ROW_MAX_PIECES];
-    size_t sstep[BCR_ROW_MAX_PIECES];
     int np = pt->npieces;
-    pattern_cursors(pt, pc, cells, cur, es, at, sstep);
-    for (int j = 0; j < np; j++) {
-        src[j] = at[j];
-        if (!at[j]) { /* every cell is at hand: this is the part that stays */
-            src[j] = acol + (size_t)(pt->other + pc[j].dother) * es;
-            sstep[j] = (size_t)pt->ostep * es;
-        }
-    }
-    char *dst = col + (size_t)pt->mine * es;
+    for (int j = 0; j < np; j++)
+        src[j] = from[j];
     size_t dstep = (size_t)pt->mstep * es;
     size_t run = (size_t)pc[0].len * es;
     /* One partner's rows back to back here, in one copy or one strided
@@ -349,6 +339,35 @@ static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
                 put_run(dst + (size_t)pc[j].dmine * es, src[j], pc[j].len, es, nt);
                 src[j] += sstep[j];
             }
+    }
+}
+
+/* One pattern of one column: each piece reads from a partner's buffer
+ * (advancing it) or from a's column at the pattern's offsets; the pattern
+ * set up once for all its outer repetitions. */
+static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                int single_rows, char *col, const char *acol, const int *cells,
+                                char **cur, size_t es, int nt)
+{
+    char *at[BCR_ROW_MAX_PIECES];
+    const char *src[BCR_ROW_MAX_PIECES];
+    size_t sstep[BCR_ROW_MAX_PIECES], outer_step[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    pattern_cursors(pt, pc, cells, cur, es, at, sstep);
+    for (int j = 0; j < np; j++) {
+        src[j] = at[j];
+        outer_step[j] = (size_t)pt->count * sstep[j];
+        if (!at[j]) { /* every cell is at hand: this is the part that stays */
+            src[j] = acol + (size_t)(pt->other + pc[j].dother) * es;
+            sstep[j] = (size_t)pt->ostep * es;
+            outer_step[j] = (size_t)pt->oostep * es;
+        }
+    }
+    char *dst = col + (size_t)pt->mine * es;
+    for (bcr_idx o = 0; o < pt->outer; o++, dst += (size_t)pt->omstep * es) {
+        copy_reps(pt, pc, single_rows, dst, src, sstep, es, nt);
+        for (int j = 0; j < np; j++)
+            src[j] += outer_step[j];
     }
 }
 
@@ -502,15 +521,17 @@ static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
     size_t dstep[BCR_ROW_MAX_PIECES];
     int np = pt->npieces;
     pattern_cursors(pt, pc, cells, cur, es, dst, dstep);
-    const char *src = col + (size_t)pt->mine * es;
     size_t sstep = (size_t)pt->mstep * es;
-    for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
-        for (int j = 0; j < np; j++) {
-            if (!dst[j])
-                continue;
-            put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es, nt);
-            dst[j] += dstep[j];
-        }
+    for (bcr_idx o = 0; o < pt->outer; o++) {
+        const char *src = col + (size_t)(pt->mine + o * pt->omstep) * es;
+        for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
+            for (int j = 0; j < np; j++) {
+                if (!dst[j])
+                    continue;
+                put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es, nt);
+                dst[j] += dstep[j];
+            }
+    }
 }
 
 /* Where a pack writes each row slot of a column: its partner's buffer,
