@@ -39,3 +39,15 @@ bcr_add_mpi_test(timing_experiment_smoke 4 TIMEOUT 60
           --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_experiment_smoke.csv
           ${PROJECT_SOURCE_DIR}/timing/cases/experiment_smoke.txt
   LABELS timing)
+
+# Patterns repeated whole (row_order.c, fold_patterns) on layouts that fold
+# that way, through the shared-segment scans, with plain and with streaming
+# stores; every result checked.
+foreach(stream 0 -1)
+  bcr_add_mpi_test(timing_folded_patterns_stream${stream} 4 TIMEOUT 60
+    COMMAND -x BCR_SHM=all -x BCR_SHM_MIN=0 -x BCR_STREAM_MIN=${stream}
+            $<TARGET_FILE:bcr_timing> --check --reps 2
+            --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_folded_${stream}.csv
+            ${PROJECT_SOURCE_DIR}/timing/cases/folded_patterns.txt
+    LABELS timing)
+endforeach()

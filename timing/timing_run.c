@@ -2,6 +2,7 @@
 #include "timing_run.h"
 
 #include <mpi.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,15 @@ const type_info *timing_type(char type)
 }
 
 /* A's bytes and B's initial bytes differ, so a copy that never happened
- * and one that wrote outside the submatrix both show. */
+ * and one that wrote outside the submatrix both show.  The bytes repeat
+ * with no short period (a multiplicative hash of the offset): with
+ * i * 131 mod 256 they repeated every 256 bytes, so reading 32 doubles
+ * too far on went unseen. */
+static char byte_at(size_t i, size_t salt)
+{
+    return (char)(((uint64_t)(i + salt) * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+}
+
 static local_matrix make_local(int ctxt, const tside *s, size_t es, int is_b)
 {
     local_matrix x = {{1, -1, s->M, s->N, s->MB, s->NB, s->rsrc, s->csrc, 1}, NULL, NULL, 0};
@@ -48,7 +57,7 @@ static local_matrix make_local(int ctxt, const tside *s, size_t es, int is_b)
     x.bytes = (size_t)x.desc[8] * (size_t)lc * es;
     x.data = malloc(x.bytes ? x.bytes : 1);
     for (size_t i = 0; i < x.bytes; i++)
-        x.data[i] = (char)(is_b ? (i * 29 + 3) : (i * 131 + 7 * (size_t)r + (size_t)c));
+        x.data[i] = is_b ? byte_at(i, 3) : byte_at(i, ((size_t)r << 32) + ((size_t)c << 40) + 7);
     if (is_b) {
         x.init = malloc(x.bytes ? x.bytes : 1);
         memcpy(x.init, x.data, x.bytes);
