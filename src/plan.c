@@ -324,9 +324,9 @@ int bcr_plan_build(bcr_plan *pl, const bcr_setup *s, const bcr_mask *mk, size_t 
     if (rc == BCR_SUCCESS)
         rc = choose_scan_writes(pl, elsize);
     /* A process that only copies locally (same layout) writes as much as a
-     * memcpy would; glibc's memcpy here stores plainly at every size (this
-     * machine reports a 508 MiB L3), reading each line of B before writing
-     * it.  Case 1 of the standard set (4096 x 4096, 2 x 2, 64 -> 64, 32
+     * memcpy would; glibc's memcpy on the second machine (AMD EPYC, 2
+     * cores) stores plainly at every size (it reports a 508 MiB L3),
+     * reading each line of B before writing it.  Case 1 of the standard set (4096 x 4096, 2 x 2, 64 -> 64, 32
      * MiB per process), 3 + 5 alternated rounds of bcr_timing, times the
      * copy bound: plain 2.33 and 2.26, streaming 1.82 and 1.99. */
     const bcr_half *S = &pl->send, *R = &pl->recv;

@@ -30,6 +30,11 @@ static inline void bcr_stream_8(char *d, const char *s)
     _mm_stream_si64((long long *)(void *)d, v);
 }
 
+static inline void bcr_stream_16(char *d, const char *s)
+{
+    _mm_stream_si128((__m128i *)(void *)d, _mm_loadu_si128((const __m128i *)(const void *)s));
+}
+
 /* One 64-byte line of dst (64-aligned), its four loads issued before its
  * stores: a line's streaming stores then follow each other with nothing
  * between, and the loads of the next line are not held behind them.  On
@@ -66,11 +71,11 @@ static inline void bcr_stream_copy(char *dst, const char *src, size_t bytes)
         dst += 8, src += 8, bytes -= 8;
     }
     for (; bytes >= 16 && ((uintptr_t)dst & 63); dst += 16, src += 16, bytes -= 16)
-        _mm_stream_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
+        bcr_stream_16(dst, src);
     for (; bytes >= 64; dst += 64, src += 64, bytes -= 64)
         bcr_stream_line(dst, src);
     for (; bytes >= 16; dst += 16, src += 16, bytes -= 16)
-        _mm_stream_si128((__m128i *)(void *)dst, _mm_loadu_si128((const __m128i *)(const void *)src));
+        bcr_stream_16(dst, src);
     if (bytes >= 8) {
         bcr_stream_8(dst, src);
         dst += 8, src += 8, bytes -= 8;
@@ -109,6 +114,15 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
     }
 }
 
+/* x[0], y[0], x[1], y[1] to dst (16-aligned): two 16-byte stores. */
+static inline void stream_zip8_two(char *dst, const char *x, const char *y)
+{
+    __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
+    _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
+    _mm_stream_si128((__m128i *)(void *)(dst + 16), _mm_unpackhi_epi64(u, v));
+}
+
 /* count pairs of 8-byte elements, x[i] then y[i], to consecutive places
  * at dst: two partners' rows taking turns (block size 1 on their side).
  * Two pairs go out as two 16-byte stores, which the 8-byte ones lose to
@@ -119,12 +133,8 @@ static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char 
                                            bcr_idx count)
 {
     bcr_idx c = 0;
-    for (; c + 2 <= count && ((uintptr_t)dst & 63); c += 2, dst += 32, x += 16, y += 16) {
-        __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
-        _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
-        _mm_stream_si128((__m128i *)(void *)(dst + 16), _mm_unpackhi_epi64(u, v));
-    }
+    for (; c + 2 <= count && ((uintptr_t)dst & 63); c += 2, dst += 32, x += 16, y += 16)
+        stream_zip8_two(dst, x, y);
     /* A whole line at a time, loads before stores (bcr_stream_line). */
     for (; c + 4 <= count; c += 4, dst += 64, x += 32, y += 32) {
         const __m128i *xs = (const __m128i *)(const void *)x;
@@ -137,12 +147,8 @@ static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char 
         _mm_stream_si128(d + 2, _mm_unpacklo_epi64(u1, v1));
         _mm_stream_si128(d + 3, _mm_unpackhi_epi64(u1, v1));
     }
-    for (; c + 2 <= count; c += 2, dst += 32, x += 16, y += 16) {
-        __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
-        _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
-        _mm_stream_si128((__m128i *)(void *)(dst + 16), _mm_unpackhi_epi64(u, v));
-    }
+    for (; c + 2 <= count; c += 2, dst += 32, x += 16, y += 16)
+        stream_zip8_two(dst, x, y);
     if (count & 1) {
         bcr_stream_8(dst, x);
         bcr_stream_8(dst + 8, y);
