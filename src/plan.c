@@ -271,8 +271,11 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
 {
     bcr_half *S = &pl->send, *R = &pl->recv;
     int trap = pl->mask.trapezoid;
+    /* The pack can copy the part that stays (below): its order then keeps
+     * B's offsets of that part, for the walk to copy it in the same pass. */
+    int fusable = !trap && S->has_self && bcr_scan_self_fusable(&R->scan);
     if (S->shm_total > 0) {
-        int rc = bcr_scan_order_rows(&S->scan, 0, trap);
+        int rc = bcr_scan_order_rows(&S->scan, fusable, trap);
         if (rc < 0)
             return BCR_ERR_NOMEM;
         int single = rc == 0 && S->scan.order.single_rows;
@@ -308,8 +311,7 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
      * lines are at hand anyway, and the copy only delays the partners'
      * data (500 x 1000, 1 x 2 100 x 4 -> 2 x 2 16 x 16: speedup 2.68 ->
      * 2.24, 11 alternated rounds). */
-    pl->self_in_pack = !trap && S->has_self && S->shm_total > 0 && (S->stream || R->stream) &&
-                       bcr_scan_self_fusable(&R->scan);
+    pl->self_in_pack = fusable && S->shm_total > 0 && (S->stream || R->stream);
     return BCR_SUCCESS;
 }
 

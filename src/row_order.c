@@ -182,6 +182,7 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
                         int clipped)
 {
     memset(ro, 0, sizeof *ro);
+    ro->other_slot = other_slot;
     bcr_idx n = count_runs(nrslots, rbucket, groups, gstart);
     if (n > BCR_ROW_MAX_RUNS)
         return 1;

@@ -81,6 +81,7 @@ typedef struct {
                         repeats at least BCR_ROW_MIN_REPEATS times */
     int pairs;       /* every pattern is two slots' pieces, back to back
                         (with single_rows: two partners' rows taking turns) */
+    int other_slot;  /* the slot whose other side's offsets are kept, or -1 */
     /* The same rows one by one, where runs are short (NULL otherwise):
      * row i of the column (local row first_row + i) is in slot
      * row_slot[i], at row_at[i][0] of its slot's part of the column (its
