@@ -275,7 +275,8 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
      * B's offsets of that part, for the walk to copy it in the same pass. */
     int fusable = !trap && S->has_self && bcr_scan_self_fusable(&R->scan);
     if (S->shm_total > 0) {
-        int rc = bcr_scan_order_rows(&S->scan, fusable, trap);
+        int rc =
+            bcr_scan_order_rows(&S->scan, fusable ? BCR_ORDER_PACK_SELF : BCR_ORDER_PACK, trap);
         if (rc < 0)
             return BCR_ERR_NOMEM;
         int single = rc == 0 && S->scan.order.single_rows;
@@ -289,7 +290,7 @@ static int choose_scan_writes(bcr_plan *pl, size_t es)
     }
     if (R->shm_total == 0)
         return BCR_SUCCESS;
-    int rc = bcr_scan_order_rows(&R->scan, 1, trap);
+    int rc = bcr_scan_order_rows(&R->scan, BCR_ORDER_UNPACK, trap);
     if (rc < 0)
         return BCR_ERR_NOMEM;
     const bcr_row_order *ro = &R->scan.order;

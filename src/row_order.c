@@ -179,7 +179,7 @@ static void fold_patterns(bcr_row_order *ro)
 
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
                         const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
-                        int clipped)
+                        int fold, int clipped)
 {
     memset(ro, 0, sizeof *ro);
     ro->other_slot = other_slot;
@@ -238,7 +238,7 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
             ro->pairs = 0;
         i += best_reps * best_p;
     }
-    if (other_slot >= 0 && !clipped)
+    if (fold && other_slot >= 0 && !clipped)
         fold_patterns(ro);
     int rc = keep_flat(ro, r, n, nrslots, clipped);
     if (rc == 0)

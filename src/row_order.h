@@ -118,7 +118,12 @@ typedef struct {
  * part that stays here, which a walk reads from the other side's column
  * (unpacking), or -1; then the other side's offsets (dother, ostep) are
  * kept, and that slot's runs merge only where that side meets too;
- * otherwise the offsets are 0.  clipped: for a trapezoid, whose
+ * otherwise the offsets are 0.  fold: patterns of one shape that follow
+ * each other at a constant step become one (bcr_row_pattern.outer), for
+ * an unpack reading the part that stays from A, whose runs break where
+ * A's rows jump; a pack copying that part to B meets no such breaks in
+ * the layouts tried (B's rows of that part are contiguous), so its walk
+ * is not asked to repeat patterns.  clipped: for a trapezoid, whose
  * columns keep a range of submatrix rows each: runs merge only where
  * their submatrix rows meet too, and the unfolded list is kept however
  * well they fold (only its walk clips).  Returns 0; 1 when the column has
@@ -126,7 +131,7 @@ typedef struct {
  * nothing). */
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
                         const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
-                        int clipped);
+                        int fold, int clipped);
 void bcr_row_order_free(bcr_row_order *ro);
 
 #endif

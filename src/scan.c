@@ -234,10 +234,11 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
     scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0, NULL);
 }
 
-int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped)
+int bcr_scan_order_rows(bcr_scan *sc, int walk, int clipped)
 {
     return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart,
-                               keep_other ? sc->self_rslot : -1, clipped);
+                               walk != BCR_ORDER_PACK ? sc->self_rslot : -1,
+                               walk == BCR_ORDER_UNPACK, clipped);
 }
 
 /* Whether a column's cells hold the part that stays here. */

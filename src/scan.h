@@ -57,11 +57,16 @@ int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *col
                    const int *ocol, int nparts, int self_row, int self_col);
 void bcr_scan_free(bcr_scan *sc);
 
+/* Which walk an order of rows is for: a pack; a pack that copies the part
+ * that stays to B as it goes (bcr_scan_self); an unpack, which reads that
+ * part from A.  The last two keep the other side's offsets of that part;
+ * only an unpack folds repeated patterns (row_order.h). */
+enum { BCR_ORDER_PACK, BCR_ORDER_PACK_SELF, BCR_ORDER_UNPACK };
+
 /* The rows in memory order, for bcr_scan_pack_rows and
- * bcr_scan_unpack_rows (keep_other: for unpacking, where the part that
- * stays is read from A; clipped: for a trapezoid, row_order.h).  Returns
- * what bcr_row_order_build does: 0 when kept. */
-int bcr_scan_order_rows(bcr_scan *sc, int keep_other, int clipped);
+ * bcr_scan_unpack_rows (walk: one of the above; clipped: for a trapezoid,
+ * row_order.h).  Returns what bcr_row_order_build does: 0 when kept. */
+int bcr_scan_order_rows(bcr_scan *sc, int walk, int clipped);
 
 /* Where a pack copies the part that stays here, column by column as it
  * reads A (bcr_scan_self_fusable): B, written with streaming stores when
