@@ -515,36 +515,34 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
  * to its buffer in row order; with bcol, the part that stays copied to
  * B's column in the same pass (streaming stores when self_nt), at the
  * pattern's other-side offsets; otherwise it is skipped, as are partners
- * without a buffer. */
+ * without a buffer.  A pack's order is never folded (bcr_scan_order_rows),
+ * so every pattern here is repeated once (outer is 1). */
 static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
                                 const char *col, char *bcol, const int *cells, char **cur,
                                 size_t es, int nt, int self_nt)
 {
     char *dst[BCR_ROW_MAX_PIECES];
     size_t dstep[BCR_ROW_MAX_PIECES];
-    int np = pt->npieces, self = 0;
+    int pnt[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
     pattern_cursors(pt, pc, cells, cur, es, dst, dstep);
-    for (int j = 0; j < np; j++)
-        self |= bcol && cells[pc[j].slot] == BCR_SCAN_SELF;
-    size_t sstep = (size_t)pt->mstep * es;
-    for (bcr_idx o = 0; o < pt->outer; o++) {
-        const char *src = col + (size_t)(pt->mine + o * pt->omstep) * es;
-        if (self)
-            for (int j = 0; j < np; j++)
-                if (cells[pc[j].slot] == BCR_SCAN_SELF) {
-                    dst[j] = bcol + (size_t)(pt->other + o * pt->oostep + pc[j].dother) * es;
-                    dstep[j] = (size_t)pt->ostep * es;
-                }
-        for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
-            for (int j = 0; j < np; j++) {
-                if (!dst[j])
-                    continue;
-                int stays = self && cells[pc[j].slot] == BCR_SCAN_SELF;
-                put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es,
-                        stays ? self_nt : nt);
-                dst[j] += dstep[j];
-            }
+    for (int j = 0; j < np; j++) {
+        pnt[j] = nt;
+        if (bcol && cells[pc[j].slot] == BCR_SCAN_SELF) {
+            dst[j] = bcol + (size_t)(pt->other + pc[j].dother) * es;
+            dstep[j] = (size_t)pt->ostep * es;
+            pnt[j] = self_nt;
+        }
     }
+    const char *src = col + (size_t)pt->mine * es;
+    size_t sstep = (size_t)pt->mstep * es;
+    for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
+        for (int j = 0; j < np; j++) {
+            if (!dst[j])
+                continue;
+            put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es, pnt[j]);
+            dst[j] += dstep[j];
+        }
 }
 
 /* Where a pack writes each row slot of a column: its partner's buffer,
