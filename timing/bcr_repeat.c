@@ -4,8 +4,8 @@
  * experiments plan afresh every call (a first execution goes through MPI
  * alone); this shows what the repeated call spends where.
  *
- *   mpiexec -n P*Q bcr_repeat [--reps R] [--ref] M N P Q MB_A MB_B
- *   mpiexec -n R bcr_repeat [--reps R] [--ref] M N PA QA MBA NBA PB QB MBB NBB
+ *   mpiexec -n P*Q bcr_repeat [--reps R] [--ref|--ref-copy] M N P Q MB_A MB_B
+ *   mpiexec -n R bcr_repeat [--reps R] [--ref|--ref-copy] M N PA QA MBA NBA PB QB MBB NBB
  *
  * Short form: both grids P x Q, square blocks MB_A and MB_B.  Long form: a
  * case line of bcr_timing's native format, each grid (row major) on the
@@ -13,8 +13,11 @@
  * repetition: a memcpy of the larger local array between two barriers (the
  * copy bound, as bcr_timing measures it), then one bcredist call after a
  * barrier (with --ref, ScaLAPACK's Cpdgemr2d first, as bcr_timing
- * alternates them).  Printed: medians over the repetitions of the slowest
- * process, in ms and as multiples of the copy bound.  With a library built
+ * alternates them; with --ref-copy, ScaLAPACK's call before the memcpy as
+ * well, so that the bound is taken in the same conditions as the call,
+ * each right after a ScaLAPACK call).  Printed: medians over the
+ * repetitions of the slowest process, in ms and as multiples of the copy
+ * bound.  With a library built
  * with -DBCREDIST_PHASE_CPU_CLOCK=ON the phases are CPU time; the memcpy's
  * own CPU time is printed to compare them with. */
 #include <mpi.h>
@@ -42,11 +45,16 @@ typedef struct {
     int P, Q, MB, NB;
 } side;
 
+/* Where ScaLAPACK's call goes in a repetition: nowhere, before the
+ * bcredist call, or before the memcpy of the bound too. */
+enum { REF_NONE, REF_BEFORE_CALL, REF_BEFORE_BOTH };
+
 static int usage(int rank)
 {
     if (rank == 0)
-        fprintf(stderr, "usage: bcr_repeat [--reps R] [--ref] M N P Q MB_A MB_B\n"
-                        "       bcr_repeat [--reps R] [--ref] M N PA QA MBA NBA PB QB MBB NBB\n");
+        fprintf(stderr, "usage: bcr_repeat [--reps R] [--ref|--ref-copy] M N P Q MB_A MB_B\n"
+                        "       bcr_repeat [--reps R] [--ref|--ref-copy] M N PA QA MBA NBA PB "
+                        "QB MBB NBB\n");
     MPI_Finalize();
     return 2;
 }
@@ -59,7 +67,9 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (; argi < argc && argv[argi][0] == '-'; argi++) {
         if (!strcmp(argv[argi], "--ref"))
-            ref = 1;
+            ref = REF_BEFORE_CALL;
+        else if (!strcmp(argv[argi], "--ref-copy"))
+            ref = REF_BEFORE_BOTH;
         else if (!strcmp(argv[argi], "--reps") && argi + 1 < argc)
             reps = atoi(argv[++argi]);
         else
@@ -127,6 +137,8 @@ int main(int argc, char **argv)
     double *t = calloc((size_t)NT * (size_t)reps, sizeof *t);
     for (int r = -2; r < reps; r++) { /* two warm-up calls */
         double tv[NT];
+        if (ref == REF_BEFORE_BOTH)
+            Cpdgemr2d(M, N, a, 1, 1, desc[0], b, 1, 1, desc[1], ctxt);
         MPI_Barrier(MPI_COMM_WORLD);
         double w0 = MPI_Wtime(), c0 = cpu_now();
         memcpy(y, x, most * sizeof *x);
@@ -154,7 +166,10 @@ int main(int argc, char **argv)
             med[k] = timing_median(t + (size_t)k * (size_t)reps, reps);
         printf("bcr_repeat: %dx%d, %dx%d/%dx%d -> %dx%d/%dx%d, %d ranks, %d repetitions%s\n", M,
                N, sd[0].P, sd[0].Q, sd[0].MB, sd[0].NB, sd[1].P, sd[1].Q, sd[1].MB, sd[1].NB,
-               size, reps, ref ? ", ScaLAPACK before each" : "");
+               size, reps,
+               ref == REF_BEFORE_BOTH ? ", ScaLAPACK before each call and each memcpy"
+               : ref                  ? ", ScaLAPACK before each call"
+                                      : "");
         printf("%-9s %9s %9s\n", "", "ms", "/copy");
         for (int k = 0; k < NT; k++)
             printf("%-9s %9.3f %9.2f\n", names[k], 1e3 * med[k], med[k] / med[T_COPY]);
