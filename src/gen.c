@@ -128,23 +128,34 @@ static int choose(const bcr_gen_problem *pb)
 int bcr_runlist_build_with(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
                            const bcr_axis *other, int generator)
 {
+    return bcr_runlist_build_from(out, len, mine, me, other, generator, 1);
+}
+
+int bcr_runlist_generate(bcr_runlist *out, bcr_gen_problem *pb, bcr_gen_sink *sk, bcr_idx len,
+                         const bcr_axis *mine, int me, const bcr_axis *other, int generator)
+{
     memset(out, 0, sizeof *out);
+    bcr_gen_sink_init(sk);
     out->nbuckets = other->nprocs;
-    bcr_gen_problem pb;
-    bcr_gen_normalise(&pb, len, mine, me, other);
+    bcr_gen_normalise(pb, len, mine, me, other);
     if (generator == BCR_GEN_AUTO)
-        generator = choose(&pb);
+        generator = choose(pb);
     else if (generator < 0 || generator >= BCR_GEN_COUNT)
         return BCR_GEN_UNKNOWN;
-    else if (!generators[generator].applies(&pb))
+    else if (!generators[generator].applies(pb))
         return BCR_GEN_NOT_APPLICABLE;
     out->generator = generator;
+    return generators[generator].generate(pb, sk) ? -1 : 0;
+}
 
+int bcr_runlist_build_from(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
+                           const bcr_axis *other, int generator, int expand_runs)
+{
+    bcr_gen_problem pb;
     bcr_gen_sink sk;
-    bcr_gen_sink_init(&sk);
-    int rc = generators[generator].generate(&pb, &sk);
+    int rc = bcr_runlist_generate(out, &pb, &sk, len, mine, me, other, generator);
     if (rc == 0)
-        rc = bcr_runlist_assemble(out, &pb, &sk);
+        rc = bcr_runlist_assemble(out, &pb, &sk, expand_runs) ? -1 : 0;
     bcr_gen_sink_free(&sk);
-    return rc ? -1 : 0;
+    return rc;
 }

@@ -50,10 +50,14 @@ typedef struct {
     bcr_idx plen;      /* generators cover k in [0, plen), plen = min(period, len) */
 } bcr_gen_problem;
 
-/* A run in normalised coordinates, `d` the other side's relative
- * coordinate.  Generators append these in increasing k. */
+/* count runs in normalised coordinates, the first at (k0, mine, other),
+ * each next one (kstep, mstep, ostep) further; `d` the other side's
+ * relative coordinate.  Generators append these in increasing k; a piece
+ * of several runs (block <-> cyclic: one element every P) never has two
+ * of them adjacent, and no other piece of its bucket falls between them. */
 typedef struct {
     bcr_idx k0, len, mine, other, d;
+    bcr_idx count, kstep, mstep, ostep;
 } bcr_gen_piece;
 
 /* Pieces start in the sink itself: most periods are short, and a heap
@@ -71,18 +75,30 @@ int bcr_gen_sink_grow(bcr_gen_sink *sk);
 void bcr_gen_sink_free(bcr_gen_sink *sk);
 
 /* Returns 0, or -1 when out of memory. */
-static inline int bcr_gen_emit(bcr_gen_sink *sk, bcr_idx k0, bcr_idx len, bcr_idx mine,
-                               bcr_idx other, bcr_idx d)
+static inline int bcr_gen_emit_strided(bcr_gen_sink *sk, bcr_idx k0, bcr_idx len, bcr_idx mine,
+                                       bcr_idx other, bcr_idx d, bcr_idx count, bcr_idx kstep,
+                                       bcr_idx mstep, bcr_idx ostep)
 {
     if (sk->n == sk->cap && bcr_gen_sink_grow(sk))
         return -1;
     bcr_gen_piece *p = &sk->v[sk->n++];
-    p->k0 = k0;
-    p->len = len;
-    p->mine = mine;
-    p->other = other;
-    p->d = d;
+    *p = (bcr_gen_piece){k0, len, mine, other, d, count, kstep, mstep, ostep};
     return 0;
+}
+
+static inline int bcr_gen_emit(bcr_gen_sink *sk, bcr_idx k0, bcr_idx len, bcr_idx mine,
+                               bcr_idx other, bcr_idx d)
+{
+    return bcr_gen_emit_strided(sk, k0, len, mine, other, d, 1, 0, 0, 0);
+}
+
+/* A piece's local offsets and coordinate from normalised to true ones
+ * (the shifts of gen.h's header: constant per coordinate). */
+static inline void bcr_gen_denormalise(const bcr_gen_problem *pb, bcr_gen_piece *p)
+{
+    p->mine += pb->m.nb * ((pb->m.lead + pb->e) / pb->m.P);
+    p->other += pb->o.nb * ((pb->o.lead + p->d) / pb->o.P);
+    p->d = (pb->o.first + p->d) % pb->o.P;
 }
 
 /* Floor division and modulo for a possibly negative numerator, b > 0. */
@@ -120,10 +136,17 @@ void bcr_gen_normalise(bcr_gen_problem *pb, bcr_idx len, const bcr_axis *mine, i
                        const bcr_axis *other);
 
 /* Turn the pieces of one period into out's periodic form (denormalised,
- * bucketed, merged) and expand it into out's runs.  Rewrites the pieces in
- * place but frees nothing of sk.  Returns 0 or -1; on -1 out holds no
- * memory. */
-int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk);
+ * bucketed, merged) and, when expand_runs or when the period is the whole
+ * list, expand it into out's runs; else out->start and out->runs stay NULL
+ * (runlist_groups.h).  Rewrites the pieces in place but frees nothing of
+ * sk.  Returns 0 or -1; on -1 out holds no memory. */
+int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk,
+                         int expand_runs);
+
+/* Whether every period boundary of bucket q joins its last run to the next
+ * period's first (k, mine and other adjacent): all or none, as shifting is
+ * uniform. */
+int bcr_runlist_wraps(const bcr_runlist *rl, bcr_idx q);
 
 /* BCR_GENERATOR=general in the environment: every dimension goes through
  * the general merge, for tests and timing drivers. */
@@ -135,5 +158,16 @@ int bcr_gen_forced_general(void);
  * bcr_runlist_free(out) is harmless. */
 int bcr_runlist_build_with(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
                            const bcr_axis *other, int generator);
+
+/* Normalise and run the generator (BCR_GEN_* or BCR_GEN_AUTO) into sk
+ * (initialised here; the caller frees it): pb, out->nbuckets and
+ * out->generator set.  Returns what bcr_runlist_build_with does. */
+int bcr_runlist_generate(bcr_runlist *out, bcr_gen_problem *pb, bcr_gen_sink *sk, bcr_idx len,
+                         const bcr_axis *mine, int me, const bcr_axis *other, int generator);
+
+/* bcr_runlist_build_with, expanding the runs only when expand_runs (see
+ * bcr_runlist_assemble). */
+int bcr_runlist_build_from(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
+                           const bcr_axis *other, int generator, int expand_runs);
 
 #endif

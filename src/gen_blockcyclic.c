@@ -30,7 +30,8 @@ int bcr_gen_block_to_cyclic_applies(const bcr_gen_problem *pb)
 /* My only block starts at k = e * nb - s.  Its first element goes to
  * coordinate k mod P_other (Thakur's MOD(p m, P), shifted by the offset)
  * at local offset k / P_other, and the following ones round robin, the
- * local offset growing by one at each wrap: one scan, no lookups. */
+ * local offset growing by one at each wrap: each coordinate's elements are
+ * one strided piece, P_other apart here and one apart there. */
 int bcr_gen_block_to_cyclic(const bcr_gen_problem *pb, bcr_gen_sink *sk)
 {
     const bcr_gen_side *m = &pb->m, *o = &pb->o;
@@ -41,14 +42,10 @@ int bcr_gen_block_to_cyclic(const bcr_gen_problem *pb, bcr_gen_sink *sk)
         return 0;
     if (o->P == 1) /* everything to one process, in order */
         return bcr_gen_emit(sk, lo, hi - lo, lo - kb, lo, 0);
-    bcr_idx d = lo % o->P, row = lo / o->P;
-    for (bcr_idx k = lo; k < hi; k++) {
-        if (bcr_gen_emit(sk, k, 1, k - kb, row, d))
+    for (bcr_idx k = lo; k < hi && k < lo + o->P; k++) {
+        bcr_idx count = (hi - 1 - k) / o->P + 1;
+        if (bcr_gen_emit_strided(sk, k, 1, k - kb, k / o->P, k % o->P, count, o->P, o->P, 1))
             return -1;
-        if (++d == o->P) {
-            d = 0;
-            row++;
-        }
     }
     return 0;
 }
@@ -65,8 +62,8 @@ int bcr_gen_cyclic_to_block_applies(const bcr_gen_problem *pb)
 /* My elements are k = e, e + P, e + 2P, ...  Thakur's send phase: the
  * element at k lands on block d = (s + k) / nb at offset l = (s + k) mod nb,
  * and the next (nb - 1 - l) / P elements of mine land in the same block,
- * P apart; then the next block starts.  So one division per destination,
- * not per element. */
+ * P apart; then the next block starts.  So one division and one strided
+ * piece per destination, not per element. */
 int bcr_gen_cyclic_to_block(const bcr_gen_problem *pb, bcr_gen_sink *sk)
 {
     const bcr_gen_side *m = &pb->m, *o = &pb->o;
@@ -81,10 +78,8 @@ int bcr_gen_cyclic_to_block(const bcr_gen_problem *pb, bcr_gen_sink *sk)
         if (P == 1) { /* consecutive elements: one run per block */
             if (bcr_gen_emit(sk, k, n, i, l, d))
                 return -1;
-        } else {
-            for (bcr_idx c = 0; c < n; c++)
-                if (bcr_gen_emit(sk, k + c * P, 1, i + c, l + c * P, d))
-                    return -1;
+        } else if (bcr_gen_emit_strided(sk, k, 1, i, l, d, n, P, 1, P)) {
+            return -1;
         }
         k += n * P;
         i += n;

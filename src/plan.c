@@ -5,6 +5,7 @@
 
 #include "bcredist.h"
 #include "datatype.h"
+#include "runlist_groups.h"
 #include "shm.h"
 
 bcr_groupspan bcr_half_rows(const bcr_half *h, int orow)
@@ -19,29 +20,12 @@ static bcr_runspan bucket_runs(const bcr_runlist *rl, int q)
     return s;
 }
 
-static int group_rows(bcr_half *h)
-{
-    int nb = h->rows.nbuckets;
-    h->rgroups = malloc((size_t)(h->rows.nruns ? h->rows.nruns : 1) * sizeof *h->rgroups);
-    h->rgstart = malloc((size_t)(nb + 1) * sizeof *h->rgstart);
-    if (!h->rgroups || !h->rgstart)
-        return BCR_ERR_NOMEM;
-    bcr_idx ng = 0;
-    for (int q = 0; q < nb; q++) {
-        bcr_runspan r = bucket_runs(&h->rows, q);
-        h->rgstart[q] = ng;
-        ng += bcr_group_runs(r.runs, r.n, h->rgroups + ng);
-    }
-    h->rgstart[nb] = ng;
-    return BCR_SUCCESS;
-}
-
 /* Where the message lies in the local array when it is one contiguous
  * piece of it (full columns, or a single column), else -1. */
-static bcr_idx contiguous_at(bcr_runspan rows, bcr_runspan cols, const bcr_mask *mk,
+static bcr_idx contiguous_at(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk,
                              bcr_idx ld)
 {
-    if (mk->trapezoid || rows.n != 1)
+    if (mk->trapezoid || rows.n != 1 || rows.g[0].count != 1)
         return -1;
     bcr_idx ncols = 0;
     for (bcr_idx i = 0; i < cols.n; i++) {
@@ -49,7 +33,7 @@ static bcr_idx contiguous_at(bcr_runspan rows, bcr_runspan cols, const bcr_mask 
             return -1;
         ncols += cols.runs[i].len;
     }
-    const bcr_run *r = &rows.runs[0];
+    const bcr_rungroup *r = &rows.g[0];
     if (ncols > 1 && !(r->mine == 0 && r->len == ld))
         return -1;
     return cols.runs[0].mine * ld + r->mine;
@@ -78,12 +62,22 @@ static int by_order(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
-static int nonempty_buckets(const bcr_runlist *rl)
+static int nonempty_buckets(const bcr_idx *start, int nbuckets)
 {
     int n = 0;
-    for (int q = 0; q < rl->nbuckets; q++)
-        n += rl->start[q + 1] > rl->start[q];
+    for (int q = 0; q < nbuckets; q++)
+        n += start[q + 1] > start[q];
     return n;
+}
+
+/* Rows and runs of one row bucket. */
+static void rows_held(bcr_groupspan rows, bcr_idx *elems, bcr_idx *runs)
+{
+    *elems = *runs = 0;
+    for (bcr_idx i = 0; i < rows.n; i++) {
+        *elems += rows.g[i].len * rows.g[i].count;
+        *runs += rows.g[i].count;
+    }
 }
 
 static int build_scan(bcr_half *h)
@@ -126,11 +120,14 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     h->active = 1;
     bcr_axis mr = row_axis(mine), mc = col_axis(mine);
     bcr_axis orr = row_axis(other), oc = col_axis(other);
-    if (bcr_runlist_build(&h->rows, mk->m, &mr, mine->myrow, &orr) ||
-        bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc) || group_rows(h))
+    /* Rows only as groups: a long 1-D array of small blocks has a million
+     * row runs per process (runlist_groups.h). */
+    if (bcr_runlist_build_grouped(&h->rows, mk->m, &mr, mine->myrow, &orr, &h->rgroups,
+                                  &h->rgstart) ||
+        bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc))
         return BCR_ERR_NOMEM;
-    int ncols = nonempty_buckets(&h->cols);
-    int maxparts = nonempty_buckets(&h->rows) * ncols;
+    int ncols = nonempty_buckets(h->cols.start, h->cols.nbuckets);
+    int maxparts = nonempty_buckets(h->rgstart, h->rows.nbuckets) * ncols;
     h->parts = malloc((size_t)(maxparts ? maxparts : 1) * sizeof *h->parts);
     int *cols_held = malloc((size_t)(ncols ? ncols : 1) * sizeof *cols_held);
     if (!h->parts || !cols_held) {
@@ -141,7 +138,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         if (h->cols.start[c + 1] > h->cols.start[c])
             cols_held[k++] = c;
     for (int r = 0; r < other->P; r++) {
-        bcr_runspan rows = bucket_runs(&h->rows, r);
+        bcr_groupspan rows = bcr_half_rows(h, r);
         if (rows.n == 0)
             continue;
         for (int k = 0; k < ncols; k++) {
@@ -173,9 +170,9 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         p->offset = h->total;
         if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
             h->total += p->count;
-        bcr_runspan rows = bucket_runs(&h->rows, p->orow);
-        p->shm = bcr_shm_wanted(shm, p->count, es, bcr_runlist_bucket_total(&h->rows, p->orow),
-                                rows.n);
+        bcr_idx row_elems, row_runs;
+        rows_held(bcr_half_rows(h, p->orow), &row_elems, &row_runs);
+        p->shm = bcr_shm_wanted(shm, p->count, es, row_elems, row_runs);
         p->shm_offset = line_up(h->shm_total, es);
         if (p->shm)
             h->shm_total = p->shm_offset + p->count;
@@ -185,10 +182,10 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
 
 static void free_half(bcr_half *h)
 {
-    if (h->rows.start)
-        bcr_runlist_free(&h->rows);
-    if (h->cols.start)
-        bcr_runlist_free(&h->cols);
+    /* Safe on a list never built (zeroed); the rows' runs may be absent
+     * where their period form is not (runlist_groups.h). */
+    bcr_runlist_free(&h->rows);
+    bcr_runlist_free(&h->cols);
     for (int k = 0; k < h->nparts; k++)
         if (h->parts[k].dtype != MPI_DATATYPE_NULL)
             MPI_Type_free(&h->parts[k].dtype);

@@ -21,28 +21,28 @@ static int adjacent(const bcr_run *a, const bcr_run *b)
  * one spare entry so that it can be its own scatter cursor. */
 static int build_period(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk)
 {
-    const bcr_gen_side *o = &pb->o;
-    bcr_idx nq = o->P;
-    bcr_idx c_m = pb->m.nb * ((pb->m.lead + pb->e) / pb->m.P);
-    out->pruns = malloc((size_t)(sk->n ? sk->n : 1) * sizeof *out->pruns);
-    if (!out->pruns)
-        return -1;
+    bcr_idx nq = pb->o.P, nruns = 0;
     bcr_idx *ps = out->pstart;
     for (bcr_idx i = 0; i < sk->n; i++) {
         bcr_gen_piece *p = &sk->v[i];
-        p->mine += c_m;
-        p->other += o->nb * ((o->lead + p->d) / o->P);
-        p->d = (o->first + p->d) % o->P;
-        ps[p->d + 2]++;
+        bcr_gen_denormalise(pb, p);
+        ps[p->d + 2] += p->count;
+        nruns += p->count;
     }
+    out->pruns = malloc((size_t)(nruns ? nruns : 1) * sizeof *out->pruns);
+    if (!out->pruns)
+        return -1;
     for (bcr_idx q = 2; q <= nq + 1; q++)
         ps[q] += ps[q - 1];
     /* Now ps[q + 1] is where bucket q starts; scattering moves it to
      * where bucket q ends, which is where bucket q + 1 starts. */
     for (bcr_idx i = 0; i < sk->n; i++) {
         const bcr_gen_piece *p = &sk->v[i];
-        bcr_run r = {p->k0, p->len, p->mine, p->other};
-        out->pruns[ps[p->d + 1]++] = r;
+        for (bcr_idx c = 0; c < p->count; c++) {
+            bcr_run r = {p->k0 + c * p->kstep, p->len, p->mine + c * p->mstep,
+                         p->other + c * p->ostep};
+            out->pruns[ps[p->d + 1]++] = r;
+        }
     }
     bcr_idx w = 0;
     for (bcr_idx q = 0; q < nq; q++) {
@@ -60,9 +60,7 @@ static int build_period(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sin
     return 0;
 }
 
-/* Does every period boundary of bucket q merge its last run into the next
- * period's first run?  Shifting is uniform, so it is all or none. */
-static int wraps(const bcr_runlist *out, bcr_idx q)
+int bcr_runlist_wraps(const bcr_runlist *out, bcr_idx q)
 {
     bcr_idx a = out->pstart[q], b = out->pstart[q + 1];
     if (a == b)
@@ -102,7 +100,7 @@ static int expand(bcr_runlist *out, bcr_idx len)
         bcr_idx n = out->pstart[q + 1] - out->pstart[q];
         if (n == 0)
             continue;
-        count += last * n + runs_before(out, q, tail) - (wraps(out, q) ? last : 0);
+        count += last * n + runs_before(out, q, tail) - (bcr_runlist_wraps(out, q) ? last : 0);
     }
     out->start = malloc((size_t)(nq + 1) * sizeof *out->start);
     out->runs = malloc((size_t)(count ? count : 1) * sizeof *out->runs);
@@ -114,7 +112,7 @@ static int expand(bcr_runlist *out, bcr_idx len)
         bcr_idx a = out->pstart[q], b = out->pstart[q + 1];
         if (a == b)
             continue;
-        if (b - a == 1 && wraps(out, q)) {
+        if (b - a == 1 && bcr_runlist_wraps(out, q)) {
             /* One run that joins itself across every boundary: the whole
              * bucket is one run, found without walking the periods. */
             bcr_run r = out->pruns[a];
@@ -146,7 +144,8 @@ static int expand(bcr_runlist *out, bcr_idx len)
     return 0;
 }
 
-int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk)
+int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk,
+                         int expand_runs)
 {
     bcr_idx nq = pb->o.P;
     out->nbuckets = (int)nq;
@@ -155,7 +154,8 @@ int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_si
     out->other_step = pb->other_step;
     out->reps = pb->len == 0 ? 0 : pb->len / pb->period + (pb->len % pb->period != 0);
     out->pstart = calloc((size_t)nq + 2, sizeof *out->pstart);
-    if (out->pstart && build_period(out, pb, sk) == 0 && expand(out, pb->len) == 0)
+    if (out->pstart && build_period(out, pb, sk) == 0 &&
+        (!expand_runs && out->reps > 1 ? 0 : expand(out, pb->len)) == 0)
         return 0;
     bcr_runlist_free(out);
     return -1;

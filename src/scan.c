@@ -15,11 +15,11 @@ static int by_k0(const void *x, const void *y)
 
 /* Compact index of every nonempty bucket (-1 for empty ones); returns how
  * many there are. */
-static int slots_of(const bcr_runlist *rl, int *slot)
+static int slots_of(const bcr_idx *start, int nbuckets, int *slot)
 {
     int n = 0;
-    for (int q = 0; q < rl->nbuckets; q++)
-        slot[q] = rl->start[q + 1] > rl->start[q] ? n++ : -1;
+    for (int q = 0; q < nbuckets; q++)
+        slot[q] = start[q + 1] > start[q] ? n++ : -1;
     return n;
 }
 
@@ -47,8 +47,9 @@ int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *col
     int *cslot = malloc((size_t)cols->nbuckets * sizeof *cslot);
     if (!rslot || !cslot)
         goto fail;
-    sc->nrslots = slots_of(rows, rslot);
-    int ncslots = slots_of(cols, cslot);
+    /* Rows come as groups only (runlist_groups.h). */
+    sc->nrslots = slots_of(gstart, rows->nbuckets, rslot);
+    int ncslots = slots_of(cols->start, cols->nbuckets, cslot);
     size_t ncells = (size_t)sc->nrslots * (size_t)ncslots;
     sc->cols = merged(cols, cslot);
     sc->ncols = cols->nruns;

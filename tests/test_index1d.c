@@ -16,9 +16,15 @@
  * 21 x 21 offset pairs is still met; every run list built gets every check.
  * The scalar functions are always checked in full.
  *
+ * bcr_runlist_build_grouped (the plan's row groups, made from the periodic
+ * form without expanding it) is checked against the expanded list of the
+ * same case: bucket by bucket its groups must give back exactly the same
+ * runs, in the same order, and the same total.
+ *
  * Exit status 0 when everything passed, 1 otherwise.
  */
 #include "index1d.h"
+#include "runlist_groups.h"
 #include "unit_check.h"
 
 #include <inttypes.h>
@@ -156,6 +162,56 @@ static void test_large(void)
 #define CASE_ARGS                                                              \
     len, M->nb, M->src, M->nprocs, offm, me, O->nb, O->src, O->nprocs, offo
 
+static void test_grouped_case(const bcr_runlist *rl, const bcr_axis *am, const bcr_axis *ao,
+                              const layout *M, int offm, const layout *O, int offo, int len,
+                              int me)
+{
+    bcr_runlist gl;
+    bcr_rungroup *g;
+    bcr_idx *gstart;
+    n_checks++;
+    if (bcr_runlist_build_grouped(&gl, len, am, me, ao, &g, &gstart) != 0) {
+        failf(CASE_FMT ": bcr_runlist_build_grouped failed", CASE_ARGS);
+        return;
+    }
+    CHECK(gl.total == rl->total && gstart[0] == 0,
+          CASE_FMT ": grouped total %" PRId64 ", expanded %" PRId64, CASE_ARGS, gl.total,
+          rl->total);
+    for (int q = 0; q < O->nprocs; q++) {
+        bcr_idx r = rl->start[q], end = rl->start[q + 1];
+        int bad = 0;
+        for (bcr_idx i = gstart[q]; i < gstart[q + 1] && !bad; i++) {
+            n_checks++;
+            if (g[i].count < 1 || g[i].len < 1) {
+                failf(CASE_FMT ": bucket %d group %" PRId64 " count %" PRId64 " len %" PRId64,
+                      CASE_ARGS, q, i, g[i].count, g[i].len);
+                bad = 1;
+            }
+            for (bcr_idx c = 0; c < g[i].count && !bad; c++, r++) {
+                bcr_run x = {g[i].k0 + c * g[i].kstep, g[i].len, g[i].mine + c * g[i].mstep,
+                             g[i].other + c * g[i].ostep};
+                n_checks++;
+                if (r >= end || x.k0 != rl->runs[r].k0 || x.len != rl->runs[r].len ||
+                    x.mine != rl->runs[r].mine || x.other != rl->runs[r].other) {
+                    failf(CASE_FMT ": bucket %d group %" PRId64 " run %" PRId64
+                                   " is (k0 %" PRId64 ", len %" PRId64 ", mine %" PRId64
+                                   ", other %" PRId64 "), the expanded list's run %" PRId64
+                                   " of %" PRId64 " differs",
+                          CASE_ARGS, q, i, c, x.k0, x.len, x.mine, x.other, r, end);
+                    bad = 1;
+                }
+            }
+        }
+        n_checks++;
+        if (!bad && r != end)
+            failf(CASE_FMT ": bucket %d groups give %" PRId64 " runs, the expanded list %" PRId64,
+                  CASE_ARGS, q, r - rl->start[q], end - rl->start[q]);
+    }
+    free(g);
+    free(gstart);
+    bcr_runlist_free(&gl);
+}
+
 static void test_runlist_case(const layout *M, int offm, const layout *O, int offo,
                               int len, int me)
 {
@@ -278,10 +334,66 @@ static void test_runlist_case(const layout *M, int offm, const layout *O, int of
         CHECK(rl.total == expect_total && sum == expect_total,
               CASE_FMT ": total %" PRId64 " (runs sum to %" PRId64 "), expected %" PRId64,
               CASE_ARGS, rl.total, sum, expect_total);
+        test_grouped_case(&rl, &am, &ao, M, offm, O, offo, len, me);
     }
     bcr_runlist_free(&rl);
     CHECK(rl.start == NULL && rl.runs == NULL && rl.nruns == 0,
           CASE_FMT ": bcr_runlist_free left pointers behind", CASE_ARGS);
+}
+
+/* Block sizes past NB_MAX, where block <-> cyclic and kr <-> r give
+ * strided pieces of many runs: the grouped list against the expanded one,
+ * and every element of the expanded one against the scalar functions
+ * (themselves checked against brute force above). */
+static void test_grouped_large(void)
+{
+    static const int nbs[] = {1, 2, 3, 5, 16, 33, 100};
+    static const int offs[] = {0, 7, 40};
+    static const int lens[] = {0, 1, 50, 333, 1000};
+    const int nn = (int)(sizeof nbs / sizeof nbs[0]);
+    long long cases = 0;
+    for (int a = 0; a < nn; a++)
+        for (int Pm = 1; Pm <= NP_MAX; Pm++)
+            for (int b = 0; b < nn; b++)
+                for (int Po = 1; Po <= NP_MAX; Po++)
+                    for (int f = 0; f < 9; f++)
+                        for (int l = 0; l < (int)(sizeof lens / sizeof lens[0]); l++)
+                            for (int me = 0; me < Pm; me++) {
+                                int len = lens[l];
+                                bcr_axis am = {nbs[a], Pm - 1, Pm, offs[f / 3]};
+                                bcr_axis ao = {nbs[b], 0, Po, offs[f % 3]};
+                                bcr_runlist rl;
+                                cases++;
+                                n_checks++;
+                                if (bcr_runlist_build(&rl, len, &am, me, &ao)) {
+                                    failf("large runlist(len=%d, nb %d/%d, P %d/%d): failed", len,
+                                          nbs[a], nbs[b], Pm, Po);
+                                    continue;
+                                }
+                                for (bcr_idx r = 0; r < rl.nruns; r++)
+                                    for (bcr_idx t = 0; t < rl.runs[r].len; t++) {
+                                        bcr_idx k = rl.runs[r].k0 + t;
+                                        bcr_idx gm = am.off + k, go = ao.off + k;
+                                        n_checks++;
+                                        if (bcr_owner(gm, am.nb, am.src, Pm) != me ||
+                                            bcr_local_index(gm, am.nb, Pm) != rl.runs[r].mine + t ||
+                                            bcr_local_index(go, ao.nb, Po) != rl.runs[r].other + t) {
+                                            failf("large runlist(len=%d, nb %d/%d, P %d/%d, off "
+                                                  "%d/%d, me %d): k=%" PRId64 " misplaced",
+                                                  len, nbs[a], nbs[b], Pm, Po, offs[f / 3],
+                                                  offs[f % 3], me, k);
+                                            t = rl.runs[r].len, r = rl.nruns;
+                                        }
+                                    }
+                                /* The grouped list's check reads the case from
+                                 * these: layouts are not needed for it. */
+                                layout M = {nbs[a], Pm, Pm - 1, {0}, {0}};
+                                layout O = {nbs[b], Po, 0, {0}, {0}};
+                                test_grouped_case(&rl, &am, &ao, &M, offs[f / 3], &O, offs[f % 3],
+                                                  len, me);
+                                bcr_runlist_free(&rl);
+                            }
+    printf("index1d: %lld large-block run lists grouped\n", cases);
 }
 
 int main(int argc, char **argv)
@@ -307,6 +419,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nl; i++)
         test_scalar(&layouts[i]);
     test_large();
+    test_grouped_large();
     printf("index1d: scalar functions: %lld checks over %d layouts\n", n_checks, nl);
     fflush(stdout);
 

@@ -1,0 +1,307 @@
+#include "runlist_groups.h"
+
+#include <stdlib.h>
+
+#include "gen.h"
+
+/* Groups runs as they come, as bcr_group_runs does over an array: a run
+ * joins the open group when it has its length and continues its steps
+ * (or is its second run, which sets them).  With out NULL it only counts,
+ * so that the same walk sizes the array and then fills it. */
+typedef struct {
+    bcr_rungroup *out;
+    bcr_idx n; /* groups closed */
+    bcr_rungroup open;
+    int is_open;
+} grouper;
+
+static void close_group(grouper *gr)
+{
+    if (!gr->is_open)
+        return;
+    if (gr->out)
+        gr->out[gr->n] = gr->open;
+    gr->n++;
+    gr->is_open = 0;
+}
+
+static void push(grouper *gr, const bcr_run *r)
+{
+    bcr_rungroup *g = &gr->open;
+    if (gr->is_open && r->len == g->len) {
+        bcr_idx last = g->count - 1;
+        bcr_idx dk = r->k0 - (g->k0 + last * g->kstep);
+        bcr_idx dm = r->mine - (g->mine + last * g->mstep);
+        bcr_idx dot = r->other - (g->other + last * g->ostep);
+        if (g->count == 1) {
+            g->kstep = dk, g->mstep = dm, g->ostep = dot;
+            g->count = 2;
+            return;
+        }
+        if (dk == g->kstep && dm == g->mstep && dot == g->ostep) {
+            g->count++;
+            return;
+        }
+    }
+    close_group(gr);
+    *g = (bcr_rungroup){r->k0, r->len, r->mine, r->other, 1, 0, 0, 0};
+    gr->is_open = 1;
+}
+
+/* Runs as the expansion makes them: each one merges into the one before
+ * when adjacent in k and in both local storages (runlist_period.c), and
+ * goes to the grouper once nothing more can join it. */
+typedef struct {
+    grouper *gr;
+    bcr_run run;
+    int have;
+} merger;
+
+static void merge_push(merger *mg, const bcr_run *r)
+{
+    bcr_run *p = &mg->run;
+    if (mg->have && p->k0 + p->len == r->k0 && p->mine + p->len == r->mine &&
+        p->other + p->len == r->other) {
+        p->len += r->len;
+        return;
+    }
+    if (mg->have)
+        push(mg->gr, p);
+    *p = *r;
+    mg->have = 1;
+}
+
+static void merge_flush(merger *mg)
+{
+    if (mg->have)
+        push(mg->gr, &mg->run);
+    mg->have = 0;
+}
+
+/* The count runs of a strided piece, none adjacent to the next (gen.h):
+ * the first may merge into the run before, the last into the run after;
+ * those between go to the grouper at once, lengthening one group. */
+static void merge_strided(merger *mg, const bcr_gen_piece *pc)
+{
+    bcr_run r = {pc->k0, pc->len, pc->mine, pc->other};
+    merge_push(mg, &r);
+    if (pc->count == 1)
+        return;
+    merge_flush(mg);
+    bcr_idx inner = pc->count - 2;
+    if (inner > 0) {
+        bcr_run r1 = {r.k0 + pc->kstep, r.len, r.mine + pc->mstep, r.other + pc->ostep};
+        push(mg->gr, &r1);
+        if (inner > 1) {
+            bcr_run r2 = {r1.k0 + pc->kstep, r.len, r1.mine + pc->mstep, r1.other + pc->ostep};
+            push(mg->gr, &r2); /* the open group now steps as the piece does */
+            mg->gr->open.count += inner - 2;
+        }
+    }
+    bcr_idx c = pc->count - 1;
+    bcr_run last = {r.k0 + c * pc->kstep, r.len, r.mine + c * pc->mstep, r.other + c * pc->ostep};
+    merge_push(mg, &last);
+}
+
+/* A list that is one period (reps <= 1, block <-> cyclic among them)
+ * straight from the generator's pieces, without runs in between:
+ * denormalised and bucketed as build_period does, merged as it merges. */
+static int group_pieces(const bcr_gen_problem *pb, bcr_gen_sink *sk, int nbuckets,
+                        bcr_rungroup **groups, bcr_idx **gstart)
+{
+    bcr_idx *at = calloc((size_t)nbuckets + 1, sizeof *at);
+    bcr_idx *order = malloc((size_t)(sk->n ? sk->n : 1) * sizeof *order);
+    if (!at || !order) {
+        free(at);
+        free(order);
+        return -1;
+    }
+    for (bcr_idx i = 0; i < sk->n; i++) {
+        bcr_gen_denormalise(pb, &sk->v[i]);
+        at[sk->v[i].d + 1]++;
+    }
+    for (int q = 0; q < nbuckets; q++)
+        at[q + 1] += at[q];
+    for (bcr_idx i = 0; i < sk->n; i++) /* stable: increasing k within a bucket */
+        order[at[sk->v[i].d]++] = i;
+    /* at[q] is now where bucket q + 1 starts. */
+    int rc = 0;
+    for (int pass = 0; pass < 2 && rc == 0; pass++) {
+        grouper gr = {pass ? *groups : NULL, 0, {0, 0, 0, 0, 0, 0, 0, 0}, 0};
+        merger mg = {&gr, {0, 0, 0, 0}, 0};
+        for (int q = 0; q < nbuckets; q++) {
+            for (bcr_idx i = q ? at[q - 1] : 0; i < at[q]; i++)
+                merge_strided(&mg, &sk->v[order[i]]);
+            merge_flush(&mg);
+            close_group(&gr);
+            if (pass)
+                (*gstart)[q + 1] = gr.n;
+        }
+        if (!pass) {
+            *groups = malloc((size_t)(gr.n ? gr.n : 1) * sizeof **groups);
+            *gstart = malloc((size_t)(nbuckets + 1) * sizeof **gstart);
+            rc = *groups && *gstart ? 0 : -1;
+            if (rc == 0)
+                (*gstart)[0] = 0;
+        }
+    }
+    free(at);
+    free(order);
+    return rc;
+}
+
+/* Run i of bucket's period shifted to period t and clipped at len; 0 when
+ * it starts at or past len. */
+static int shifted(const bcr_runlist *rl, bcr_idx i, bcr_idx t, bcr_idx len, bcr_run *r)
+{
+    *r = rl->pruns[i];
+    r->k0 += t * rl->period;
+    if (r->k0 >= len)
+        return 0;
+    r->mine += t * rl->mine_step;
+    r->other += t * rl->other_step;
+    if (r->k0 + r->len > len)
+        r->len = len - r->k0;
+    return 1;
+}
+
+/* A bucket whose runs join across period boundaries, run by run, merging
+ * adjacent runs as the expansion does (runlist_period.c). */
+static void group_joined(const bcr_runlist *rl, bcr_idx a, bcr_idx b, bcr_idx len, grouper *gr)
+{
+    if (b - a == 1) { /* one run joining itself: the whole bucket */
+        bcr_run r = rl->pruns[a];
+        r.len = len - r.k0;
+        push(gr, &r);
+        return;
+    }
+    bcr_run pending, r;
+    int have = 0;
+    for (bcr_idx t = 0; t < rl->reps; t++)
+        for (bcr_idx i = a; i < b && shifted(rl, i, t, len, &r); i++) {
+            if (have && pending.k0 + pending.len == r.k0 &&
+                pending.mine + pending.len == r.mine && pending.other + pending.len == r.other) {
+                pending.len += r.len;
+                continue;
+            }
+            if (have)
+                push(gr, &pending);
+            pending = r;
+            have = 1;
+        }
+    if (have)
+        push(gr, &pending);
+}
+
+/* Whether the open group, made of one whole period's runs, goes on into
+ * the next period: the next run it would take is the next period's first. */
+static int continues(const bcr_runlist *rl, const bcr_rungroup *g)
+{
+    return g->count == 1 ||
+           (g->count * g->kstep == rl->period && g->count * g->mstep == rl->mine_step &&
+            g->count * g->ostep == rl->other_step);
+}
+
+static void group_bucket(const bcr_runlist *rl, bcr_idx q, bcr_idx len, grouper *gr)
+{
+    bcr_idx a = rl->pstart[q], b = rl->pstart[q + 1];
+    close_group(gr); /* a group never spans two buckets */
+    if (a == b)
+        return;
+    if (rl->reps <= 1) {
+        for (bcr_idx i = a; i < b; i++)
+            push(gr, &rl->pruns[i]);
+        return;
+    }
+    if (bcr_runlist_wraps(rl, q)) {
+        group_joined(rl, a, b, len, gr);
+        return;
+    }
+    bcr_idx last = rl->reps - 1, first = gr->n;
+    bcr_run r;
+    for (bcr_idx i = a; i < b; i++)
+        push(gr, &rl->pruns[i]); /* period 0 is whole: reps > 1 */
+    if (gr->n == first && continues(rl, &gr->open)) {
+        /* One group per period, each continuing the last: periods 1 ..
+         * last - 1 only lengthen it. */
+        bcr_rungroup *g = &gr->open;
+        if (last > 1 && g->count == 1) {
+            g->kstep = rl->period, g->mstep = rl->mine_step, g->ostep = rl->other_step;
+        }
+        g->count += (last - 1) * (b - a);
+    } else {
+        /* Each whole period repeats period 0's groups, shifted. */
+        close_group(gr);
+        bcr_idx ng = gr->n - first;
+        for (bcr_idx t = 1; t < last; t++)
+            for (bcr_idx j = 0; j < ng; j++) {
+                if (gr->out) {
+                    bcr_rungroup g = gr->out[first + j];
+                    g.k0 += t * rl->period;
+                    g.mine += t * rl->mine_step;
+                    g.other += t * rl->other_step;
+                    gr->out[gr->n] = g;
+                }
+                gr->n++;
+            }
+        /* The last period starts groups of its own. */
+    }
+    for (bcr_idx i = a; i < b && shifted(rl, i, last, len, &r); i++)
+        push(gr, &r);
+}
+
+static bcr_idx group_all(const bcr_runlist *rl, bcr_idx len, bcr_rungroup *out, bcr_idx *gstart)
+{
+    grouper gr = {out, 0, {0, 0, 0, 0, 0, 0, 0, 0}, 0};
+    for (int q = 0; q < rl->nbuckets; q++) {
+        group_bucket(rl, q, len, &gr);
+        close_group(&gr);
+        if (gstart)
+            gstart[q + 1] = gr.n;
+    }
+    return gr.n;
+}
+
+int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
+                              const bcr_axis *other, bcr_rungroup **groups, bcr_idx **gstart)
+{
+    *groups = NULL;
+    *gstart = NULL;
+    bcr_gen_problem pb;
+    bcr_gen_sink sk;
+    int rc = bcr_runlist_generate(out, &pb, &sk, len, mine, me, other, BCR_GEN_AUTO);
+    bcr_idx reps = len == 0 ? 0 : len / pb.period + (len % pb.period != 0);
+    if (rc == 0 && reps <= 1) {
+        /* One period: group the generator's pieces as they are. */
+        out->period = pb.period;
+        out->reps = reps;
+        out->mine_step = pb.mine_step;
+        out->other_step = pb.other_step;
+        rc = group_pieces(&pb, &sk, out->nbuckets, groups, gstart);
+    } else if (rc == 0) {
+        rc = bcr_runlist_assemble(out, &pb, &sk, 0);
+        if (rc == 0) {
+            bcr_idx ng = group_all(out, len, NULL, NULL);
+            *groups = malloc((size_t)(ng ? ng : 1) * sizeof **groups);
+            *gstart = malloc((size_t)(out->nbuckets + 1) * sizeof **gstart);
+            rc = *groups && *gstart ? 0 : -1;
+            if (rc == 0) {
+                (*gstart)[0] = 0;
+                group_all(out, len, *groups, *gstart);
+            }
+        }
+    }
+    bcr_gen_sink_free(&sk);
+    if (rc) {
+        free(*groups);
+        free(*gstart);
+        *groups = NULL;
+        *gstart = NULL;
+        bcr_runlist_free(out);
+        return -1;
+    }
+    out->total = 0;
+    for (bcr_idx i = 0; i < (*gstart)[out->nbuckets]; i++)
+        out->total += (*groups)[i].len * (*groups)[i].count;
+    return 0;
+}
