@@ -125,12 +125,6 @@ static int choose(const bcr_gen_problem *pb)
     return BCR_GEN_GENERAL;
 }
 
-int bcr_runlist_build_with(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
-                           const bcr_axis *other, int generator)
-{
-    return bcr_runlist_build_from(out, len, mine, me, other, generator, 1);
-}
-
 int bcr_runlist_generate(bcr_runlist *out, bcr_gen_problem *pb, bcr_gen_sink *sk, bcr_idx len,
                          const bcr_axis *mine, int me, const bcr_axis *other, int generator)
 {
@@ -148,14 +142,14 @@ int bcr_runlist_generate(bcr_runlist *out, bcr_gen_problem *pb, bcr_gen_sink *sk
     return generators[generator].generate(pb, sk) ? -1 : 0;
 }
 
-int bcr_runlist_build_from(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
-                           const bcr_axis *other, int generator, int expand_runs)
+int bcr_runlist_build_with(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
+                           const bcr_axis *other, int generator)
 {
     bcr_gen_problem pb;
     bcr_gen_sink sk;
     int rc = bcr_runlist_generate(out, &pb, &sk, len, mine, me, other, generator);
     if (rc == 0)
-        rc = bcr_runlist_assemble(out, &pb, &sk, expand_runs) ? -1 : 0;
+        rc = bcr_runlist_assemble(out, &pb, &sk, 1) ? -1 : 0;
     bcr_gen_sink_free(&sk);
     return rc;
 }

@@ -92,6 +92,14 @@ static inline int bcr_gen_emit(bcr_gen_sink *sk, bcr_idx k0, bcr_idx len, bcr_id
     return bcr_gen_emit_strided(sk, k0, len, mine, other, d, 1, 0, 0, 0);
 }
 
+/* Whether b starts where a ends, in k and in both local storages: the two
+ * are one run (index1d.h). */
+static inline int bcr_runs_adjacent(const bcr_run *a, const bcr_run *b)
+{
+    return a->k0 + a->len == b->k0 && a->mine + a->len == b->mine &&
+           a->other + a->len == b->other;
+}
+
 /* A piece's local offsets and coordinate from normalised to true ones
  * (the shifts of gen.h's header: constant per coordinate). */
 static inline void bcr_gen_denormalise(const bcr_gen_problem *pb, bcr_gen_piece *p)
@@ -136,9 +144,9 @@ void bcr_gen_normalise(bcr_gen_problem *pb, bcr_idx len, const bcr_axis *mine, i
                        const bcr_axis *other);
 
 /* Turn the pieces of one period into out's periodic form (denormalised,
- * bucketed, merged) and, when expand_runs or when the period is the whole
- * list, expand it into out's runs; else out->start and out->runs stay NULL
- * (runlist_groups.h).  Rewrites the pieces in place but frees nothing of
+ * bucketed, merged) and, when expand_runs, expand it into out's runs; else
+ * out->start and out->runs stay NULL (runlist_groups.h, which asks only
+ * for lists of several periods).  Rewrites the pieces in place but frees nothing of
  * sk.  Returns 0 or -1; on -1 out holds no memory. */
 int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sink *sk,
                          int expand_runs);
@@ -164,10 +172,5 @@ int bcr_runlist_build_with(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, 
  * out->generator set.  Returns what bcr_runlist_build_with does. */
 int bcr_runlist_generate(bcr_runlist *out, bcr_gen_problem *pb, bcr_gen_sink *sk, bcr_idx len,
                          const bcr_axis *mine, int me, const bcr_axis *other, int generator);
-
-/* bcr_runlist_build_with, expanding the runs only when expand_runs (see
- * bcr_runlist_assemble). */
-int bcr_runlist_build_from(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
-                           const bcr_axis *other, int generator, int expand_runs);
 
 #endif

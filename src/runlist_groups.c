@@ -60,8 +60,7 @@ typedef struct {
 static void merge_push(merger *mg, const bcr_run *r)
 {
     bcr_run *p = &mg->run;
-    if (mg->have && p->k0 + p->len == r->k0 && p->mine + p->len == r->mine &&
-        p->other + p->len == r->other) {
+    if (mg->have && bcr_runs_adjacent(p, r)) {
         p->len += r->len;
         return;
     }
@@ -103,6 +102,19 @@ static void merge_strided(merger *mg, const bcr_gen_piece *pc)
     merge_push(mg, &last);
 }
 
+/* The arrays for ng groups over nbuckets buckets, once a counting pass
+ * found ng; returns 0 or -1 (whatever was allocated is left for the
+ * caller to free). */
+static int alloc_groups(bcr_idx ng, int nbuckets, bcr_rungroup **groups, bcr_idx **gstart)
+{
+    *groups = malloc((size_t)(ng ? ng : 1) * sizeof **groups);
+    *gstart = malloc((size_t)(nbuckets + 1) * sizeof **gstart);
+    if (!*groups || !*gstart)
+        return -1;
+    (*gstart)[0] = 0;
+    return 0;
+}
+
 /* A list that is one period (reps <= 1, block <-> cyclic among them)
  * straight from the generator's pieces, without runs in between:
  * denormalised and bucketed as build_period does, merged as it merges. */
@@ -137,13 +149,8 @@ static int group_pieces(const bcr_gen_problem *pb, bcr_gen_sink *sk, int nbucket
             if (pass)
                 (*gstart)[q + 1] = gr.n;
         }
-        if (!pass) {
-            *groups = malloc((size_t)(gr.n ? gr.n : 1) * sizeof **groups);
-            *gstart = malloc((size_t)(nbuckets + 1) * sizeof **gstart);
-            rc = *groups && *gstart ? 0 : -1;
-            if (rc == 0)
-                (*gstart)[0] = 0;
-        }
+        if (!pass)
+            rc = alloc_groups(gr.n, nbuckets, groups, gstart);
     }
     free(at);
     free(order);
@@ -175,22 +182,12 @@ static void group_joined(const bcr_runlist *rl, bcr_idx a, bcr_idx b, bcr_idx le
         push(gr, &r);
         return;
     }
-    bcr_run pending, r;
-    int have = 0;
+    merger mg = {gr, {0, 0, 0, 0}, 0};
+    bcr_run r;
     for (bcr_idx t = 0; t < rl->reps; t++)
-        for (bcr_idx i = a; i < b && shifted(rl, i, t, len, &r); i++) {
-            if (have && pending.k0 + pending.len == r.k0 &&
-                pending.mine + pending.len == r.mine && pending.other + pending.len == r.other) {
-                pending.len += r.len;
-                continue;
-            }
-            if (have)
-                push(gr, &pending);
-            pending = r;
-            have = 1;
-        }
-    if (have)
-        push(gr, &pending);
+        for (bcr_idx i = a; i < b && shifted(rl, i, t, len, &r); i++)
+            merge_push(&mg, &r);
+    merge_flush(&mg);
 }
 
 /* Whether the open group, made of one whole period's runs, goes on into
@@ -202,17 +199,14 @@ static int continues(const bcr_runlist *rl, const bcr_rungroup *g)
             g->count * g->ostep == rl->other_step);
 }
 
+/* Bucket q of a list of several periods (a list of one is grouped from
+ * its pieces, group_pieces). */
 static void group_bucket(const bcr_runlist *rl, bcr_idx q, bcr_idx len, grouper *gr)
 {
     bcr_idx a = rl->pstart[q], b = rl->pstart[q + 1];
     close_group(gr); /* a group never spans two buckets */
     if (a == b)
         return;
-    if (rl->reps <= 1) {
-        for (bcr_idx i = a; i < b; i++)
-            push(gr, &rl->pruns[i]);
-        return;
-    }
     if (bcr_runlist_wraps(rl, q)) {
         group_joined(rl, a, b, len, gr);
         return;
@@ -280,16 +274,10 @@ int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *min
         rc = group_pieces(&pb, &sk, out->nbuckets, groups, gstart);
     } else if (rc == 0) {
         rc = bcr_runlist_assemble(out, &pb, &sk, 0);
-        if (rc == 0) {
-            bcr_idx ng = group_all(out, len, NULL, NULL);
-            *groups = malloc((size_t)(ng ? ng : 1) * sizeof **groups);
-            *gstart = malloc((size_t)(out->nbuckets + 1) * sizeof **gstart);
-            rc = *groups && *gstart ? 0 : -1;
-            if (rc == 0) {
-                (*gstart)[0] = 0;
-                group_all(out, len, *groups, *gstart);
-            }
-        }
+        if (rc == 0)
+            rc = alloc_groups(group_all(out, len, NULL, NULL), out->nbuckets, groups, gstart);
+        if (rc == 0)
+            group_all(out, len, *groups, *gstart);
     }
     bcr_gen_sink_free(&sk);
     if (rc) {

@@ -10,12 +10,6 @@
 
 #include <stdlib.h>
 
-static int adjacent(const bcr_run *a, const bcr_run *b)
-{
-    return a->k0 + a->len == b->k0 && a->mine + a->len == b->mine &&
-           a->other + a->len == b->other;
-}
-
 /* Undo the normalisation, bucket the pieces (stably, so increasing k stays
  * increasing) and merge them into out->pruns / out->pstart.  pstart has
  * one spare entry so that it can be its own scatter cursor. */
@@ -49,7 +43,7 @@ static int build_period(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_sin
         bcr_idx r = out->pstart[q], rend = out->pstart[q + 1];
         out->pstart[q] = w;
         for (; r < rend; r++) {
-            if (w > out->pstart[q] && adjacent(&out->pruns[w - 1], &out->pruns[r]))
+            if (w > out->pstart[q] && bcr_runs_adjacent(&out->pruns[w - 1], &out->pruns[r]))
                 out->pruns[w - 1].len += out->pruns[r].len;
             else
                 out->pruns[w++] = out->pruns[r];
@@ -69,7 +63,7 @@ int bcr_runlist_wraps(const bcr_runlist *out, bcr_idx q)
     next.k0 += out->period;
     next.mine += out->mine_step;
     next.other += out->other_step;
-    return adjacent(&out->pruns[b - 1], &next);
+    return bcr_runs_adjacent(&out->pruns[b - 1], &next);
 }
 
 /* Runs of period 0 that start before `tail` (the clipped last period). */
@@ -130,7 +124,7 @@ static int expand(bcr_runlist *out, bcr_idx len)
                 r.other += t * out->other_step;
                 if (r.k0 + r.len > len)
                     r.len = len - r.k0;
-                if (w > out->start[q] && adjacent(&out->runs[w - 1], &r))
+                if (w > out->start[q] && bcr_runs_adjacent(&out->runs[w - 1], &r))
                     out->runs[w - 1].len += r.len;
                 else
                     out->runs[w++] = r;
@@ -155,7 +149,7 @@ int bcr_runlist_assemble(bcr_runlist *out, const bcr_gen_problem *pb, bcr_gen_si
     out->reps = pb->len == 0 ? 0 : pb->len / pb->period + (pb->len % pb->period != 0);
     out->pstart = calloc((size_t)nq + 2, sizeof *out->pstart);
     if (out->pstart && build_period(out, pb, sk) == 0 &&
-        (!expand_runs && out->reps > 1 ? 0 : expand(out, pb->len)) == 0)
+        (expand_runs ? expand(out, pb->len) : 0) == 0)
         return 0;
     bcr_runlist_free(out);
     return -1;

@@ -51,9 +51,8 @@ typedef struct {
 /* rows, cols: the half's run lists (of rows only the bucket count is
  * read: its runs come as groups, runlist_groups.h), groups and gstart its
  * row groups by bucket (kept, not copied); orow[k], ocol[k]: partner k's
- * buckets (k <
- * nparts); self_row < 0 when nothing stays here.  Returns 0 or -1 (out of
- * memory, and then sc holds nothing). */
+ * buckets (k < nparts); self_row < 0 when nothing stays here.  Returns 0
+ * or -1 (out of memory, and then sc holds nothing). */
 int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *cols,
                    const bcr_rungroup *groups, const bcr_idx *gstart, const int *orow,
                    const int *ocol, int nparts, int self_row, int self_col);
