@@ -16,8 +16,10 @@ static bcr_idx column_pieces(bcr_groupspan rows, bcr_idx lo, bcr_idx hi, size_t 
                              MPI_Aint base, int *len, MPI_Aint *disp)
 {
     bcr_idx n = 0;
-    for (bcr_idx gi = 0; gi < rows.n; gi++) {
-        const bcr_rungroup *g = &rows.g[gi];
+    bcr_group_iter it = bcr_groups_begin(&rows);
+    bcr_rungroup group;
+    while (bcr_groups_next(&it, &group)) {
+        const bcr_rungroup *g = &group;
         for (bcr_idx c = 0; c < g->count; c++) {
             bcr_idx k0 = g->k0 + c * g->kstep;
             bcr_idx s = k0 > lo ? k0 : lo, e = k0 + g->len < hi ? k0 + g->len : hi;
@@ -28,14 +30,6 @@ static bcr_idx column_pieces(bcr_groupspan rows, bcr_idx lo, bcr_idx hi, size_t 
             n++;
         }
     }
-    return n;
-}
-
-static bcr_idx row_runs(bcr_groupspan rows)
-{
-    bcr_idx n = 0;
-    for (bcr_idx i = 0; i < rows.n; i++)
-        n += rows.g[i].count;
     return n;
 }
 
@@ -74,23 +68,46 @@ static int struct_of(bcr_idx n, MPI_Datatype *member, MPI_Aint *disp, MPI_Dataty
     return rc;
 }
 
-/* One full column: each row group a vector of its runs. */
+/* Group g as a vector of its runs, placed at *disp. */
+static int group_type(const bcr_rungroup *g, size_t es, MPI_Datatype *out, MPI_Aint *disp)
+{
+    *disp = (MPI_Aint)(g->mine * (bcr_idx)es);
+    return strided_type(g->count, g->len * (bcr_idx)es, g->mstep * (bcr_idx)es, MPI_BYTE, out);
+}
+
+/* One full column: each row group a vector of its runs; a repeated body
+ * (kernels.h), its groups' struct as a vector of reps. */
 static int column_type(bcr_groupspan rows, size_t es, MPI_Datatype *out)
 {
-    MPI_Datatype *member = malloc((size_t)(rows.n ? rows.n : 1) * sizeof *member);
-    MPI_Aint *disp = malloc((size_t)(rows.n ? rows.n : 1) * sizeof *disp);
-    int rc = -1;
-    if (member && disp) {
-        rc = 0;
-        for (bcr_idx i = 0; i < rows.n; i++) {
-            const bcr_rungroup *g = &rows.g[i];
-            member[i] = MPI_DATATYPE_NULL;
-            disp[i] = (MPI_Aint)(g->mine * (bcr_idx)es);
-            if (!rc)
-                rc = strided_type(g->count, g->len * (bcr_idx)es, g->mstep * (bcr_idx)es,
-                                  MPI_BYTE, &member[i]);
+    bcr_idx nb = rows.reps ? rows.nbody : 0;
+    bcr_idx nm = rows.n - nb + (nb > 0);
+    MPI_Datatype *member = malloc((size_t)(nm ? nm : 1) * sizeof *member);
+    MPI_Aint *disp = malloc((size_t)(nm ? nm : 1) * sizeof *disp);
+    int rc = member && disp ? 0 : -1;
+    bcr_idx m = 0;
+    for (bcr_idx i = 0; !rc && i < rows.n; m++) {
+        member[m] = MPI_DATATYPE_NULL;
+        if (nb > 0 && i == rows.nhead) {
+            bcr_groupspan body = {rows.g + i, nb, 0, 0, 0, 0, 0, 0};
+            MPI_Datatype one;
+            disp[m] = 0;
+            rc = column_type(body, es, &one);
+            if (!rc) {
+                rc = strided_type(rows.reps, 1, rows.mstep * (bcr_idx)es, one, &member[m]);
+                MPI_Type_free(&one);
+            }
+            i += nb;
+        } else {
+            rc = group_type(&rows.g[i], es, &member[m], &disp[m]);
+            i++;
         }
-        rc = struct_of(rows.n, member, disp, out) || rc ? -1 : 0;
+    }
+    if (!rc) {
+        rc = struct_of(m, member, disp, out);
+    } else {
+        for (bcr_idx i = 0; i < m; i++)
+            if (member[i] != MPI_DATATYPE_NULL)
+                MPI_Type_free(&member[i]);
     }
     free(member);
     free(disp);
@@ -133,7 +150,7 @@ static int columns_type(bcr_runspan cols, bcr_idx ld, size_t es, MPI_Datatype co
 static int trapezoid_type(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, bcr_idx ld,
                           size_t es, MPI_Datatype *out)
 {
-    bcr_idx nruns = row_runs(rows), ncols = 0;
+    bcr_idx nruns = bcr_groupspan_runs(rows), ncols = 0;
     for (bcr_idx i = 0; i < cols.n; i++)
         ncols += cols.runs[i].len;
     bcr_idx npieces = nruns * ncols;

@@ -318,9 +318,7 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
 {
     bcr_groupspan rows = bcr_half_rows(S, S->self.orow);
     bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
-    bcr_idx col_bytes = 0;
-    for (bcr_idx i = 0; i < rows.n; i++)
-        col_bytes += rows.g[i].len * rows.g[i].count * (bcr_idx)ar->elsize;
+    bcr_idx col_bytes = bcr_groupspan_elems(rows) * (bcr_idx)ar->elsize;
     bcr_idx step = col_bytes > 0 ? BCR_SLICE_BYTES / col_bytes : 1;
     if (step < 1)
         step = 1;

@@ -28,6 +28,35 @@ bcr_idx bcr_group_runs(const bcr_run *runs, bcr_idx n, bcr_rungroup *out)
     return ng;
 }
 
+bcr_idx bcr_groupspan_groups(bcr_groupspan s)
+{
+    return s.reps ? s.n + s.nbody * (s.reps - 1) : s.n;
+}
+
+/* Sum of per_group over the groups a span stands for. */
+static bcr_idx span_sum(bcr_groupspan s, int elems)
+{
+    bcr_idx body = 0, rest = 0;
+    for (bcr_idx i = 0; i < s.n; i++) {
+        bcr_idx v = s.g[i].count * (elems ? s.g[i].len : 1);
+        if (i >= s.nhead && i < s.nhead + s.nbody)
+            body += v;
+        else
+            rest += v;
+    }
+    return body * s.reps + rest;
+}
+
+bcr_idx bcr_groupspan_runs(bcr_groupspan s)
+{
+    return span_sum(s, 0);
+}
+
+bcr_idx bcr_groupspan_elems(bcr_groupspan s)
+{
+    return span_sum(s, 1);
+}
+
 static bcr_idx group_rows(const bcr_rungroup *g, bcr_idx lo, bcr_idx hi)
 {
     bcr_idx n = 0, skip;
@@ -38,9 +67,7 @@ static bcr_idx group_rows(const bcr_rungroup *g, bcr_idx lo, bcr_idx hi)
 
 bcr_idx bcr_kernel_count(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
 {
-    bcr_idx nrows = 0, ncols = 0;
-    for (bcr_idx i = 0; i < rows.n; i++)
-        nrows += rows.g[i].len * rows.g[i].count;
+    bcr_idx nrows = bcr_groupspan_elems(rows), ncols = 0;
     for (bcr_idx i = 0; i < cols.n; i++)
         ncols += cols.runs[i].len;
     if (!mk->trapezoid)
@@ -50,8 +77,10 @@ bcr_idx bcr_kernel_count(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *m
         for (bcr_idx t = 0; t < cols.runs[c].len; t++) {
             bcr_idx lo, hi;
             bcr_mask_rows(mk, cols.runs[c].k0 + t, &lo, &hi);
-            for (bcr_idx i = 0; i < rows.n; i++)
-                total += group_rows(&rows.g[i], lo, hi);
+            bcr_group_iter it = bcr_groups_begin(&rows);
+            bcr_rungroup g;
+            while (bcr_groups_next(&it, &g))
+                total += group_rows(&g, lo, hi);
         }
     return total;
 }
@@ -93,8 +122,10 @@ static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask 
         for (bcr_idx t = 0; t < cr->len; t++) {
             bcr_idx lo, hi, col_m = cr->mine + t, col_o = cr->other + t;
             bcr_mask_rows(mk, cr->k0 + t, &lo, &hi);
-            for (bcr_idx gi = 0; gi < rows.n; gi++) {
-                const bcr_rungroup *g = &rows.g[gi];
+            bcr_group_iter it = bcr_groups_begin(&rows);
+            bcr_rungroup group;
+            while (bcr_groups_next(&it, &group)) {
+                const bcr_rungroup *g = &group;
                 bcr_idx doff, soff;
                 run_ends(&w, g, 0, col_m, col_o, &doff, &soff);
                 if (!mk->trapezoid && g->len == 1 && g->count > 1) {

@@ -10,8 +10,7 @@
 
 bcr_groupspan bcr_half_rows(const bcr_half *h, int orow)
 {
-    bcr_groupspan s = {h->rgroups + h->rgstart[orow], h->rgstart[orow + 1] - h->rgstart[orow]};
-    return s;
+    return h->rspans[orow];
 }
 
 static bcr_runspan bucket_runs(const bcr_runlist *rl, int q)
@@ -25,7 +24,7 @@ static bcr_runspan bucket_runs(const bcr_runlist *rl, int q)
 static bcr_idx contiguous_at(bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk,
                              bcr_idx ld)
 {
-    if (mk->trapezoid || rows.n != 1 || rows.g[0].count != 1)
+    if (mk->trapezoid || bcr_groupspan_groups(rows) != 1 || rows.g[0].count != 1)
         return -1;
     bcr_idx ncols = 0;
     for (bcr_idx i = 0; i < cols.n; i++) {
@@ -70,14 +69,12 @@ static int nonempty_buckets(const bcr_idx *start, int nbuckets)
     return n;
 }
 
-/* Rows and runs of one row bucket. */
-static void rows_held(bcr_groupspan rows, bcr_idx *elems, bcr_idx *runs)
+static int nonempty_spans(const bcr_groupspan *spans, int nbuckets)
 {
-    *elems = *runs = 0;
-    for (bcr_idx i = 0; i < rows.n; i++) {
-        *elems += rows.g[i].len * rows.g[i].count;
-        *runs += rows.g[i].count;
-    }
+    int n = 0;
+    for (int q = 0; q < nbuckets; q++)
+        n += spans[q].n > 0;
+    return n;
 }
 
 static int build_scan(bcr_half *h)
@@ -90,7 +87,7 @@ static int build_scan(bcr_half *h)
         buckets[k] = h->parts[k].orow;
         buckets[n + k] = h->parts[k].ocol;
     }
-    int rc = bcr_scan_build(&h->scan, &h->rows, &h->cols, h->rgroups, h->rgstart, buckets,
+    int rc = bcr_scan_build(&h->scan, &h->rows, &h->cols, h->rspans, buckets,
                             buckets + n, n, h->has_self ? h->self.orow : -1, h->self.ocol);
     free(buckets);
     return rc ? BCR_ERR_NOMEM : BCR_SUCCESS;
@@ -123,11 +120,11 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     /* Rows only as groups: a long 1-D array of small blocks has a million
      * row runs per process (runlist_groups.h). */
     if (bcr_runlist_build_grouped(&h->rows, mk->m, &mr, mine->myrow, &orr, &h->rgroups,
-                                  &h->rgstart) ||
+                                  &h->rspans) ||
         bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc))
         return BCR_ERR_NOMEM;
     int ncols = nonempty_buckets(h->cols.start, h->cols.nbuckets);
-    int maxparts = nonempty_buckets(h->rgstart, h->rows.nbuckets) * ncols;
+    int maxparts = nonempty_spans(h->rspans, h->rows.nbuckets) * ncols;
     h->parts = malloc((size_t)(maxparts ? maxparts : 1) * sizeof *h->parts);
     int *cols_held = malloc((size_t)(ncols ? ncols : 1) * sizeof *cols_held);
     if (!h->parts || !cols_held) {
@@ -170,9 +167,9 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
         p->offset = h->total;
         if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
             h->total += p->count;
-        bcr_idx row_elems, row_runs;
-        rows_held(bcr_half_rows(h, p->orow), &row_elems, &row_runs);
-        p->shm = bcr_shm_wanted(shm, p->count, es, row_elems, row_runs);
+        bcr_groupspan rows = bcr_half_rows(h, p->orow);
+        p->shm = bcr_shm_wanted(shm, p->count, es, bcr_groupspan_elems(rows),
+                                bcr_groupspan_runs(rows));
         p->shm_offset = line_up(h->shm_total, es);
         if (p->shm)
             h->shm_total = p->shm_offset + p->count;
@@ -191,7 +188,7 @@ static void free_half(bcr_half *h)
             MPI_Type_free(&h->parts[k].dtype);
     free(h->parts);
     free(h->rgroups);
-    free(h->rgstart);
+    free(h->rspans);
     bcr_scan_free(&h->scan);
     memset(h, 0, sizeof *h);
 }

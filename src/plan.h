@@ -30,8 +30,8 @@ typedef struct {
 typedef struct {
     int active;            /* this process is in the grid of this half */
     bcr_runlist rows, cols; /* my runs, bucketed by the other grid's row/col */
-    bcr_rungroup *rgroups;  /* row runs grouped, bucket q from rgstart[q] */
-    bcr_idx *rgstart;
+    bcr_rungroup *rgroups;  /* row runs grouped, bucket q's are rspans[q] */
+    bcr_groupspan *rspans;
     bcr_partner *parts;    /* partners other than myself, rotated order */
     int nparts;
     bcr_idx total;         /* elements over the parts that need a buffer */

@@ -32,13 +32,11 @@ static bcr_idx repeats(const row_run *r, bcr_idx n, int p)
     return reps;
 }
 
-static bcr_idx count_runs(int nrslots, const int *rbucket, const bcr_rungroup *groups,
-                          const bcr_idx *gstart)
+static bcr_idx count_runs(int nrslots, const int *rbucket, const bcr_groupspan *spans)
 {
     bcr_idx n = 0;
     for (int s = 0; s < nrslots; s++)
-        for (bcr_idx gi = gstart[rbucket[s]]; gi < gstart[rbucket[s] + 1]; gi++)
-            n += groups[gi].count;
+        n += bcr_groupspan_runs(spans[rbucket[s]]);
     return n;
 }
 
@@ -61,20 +59,21 @@ static bcr_idx merge_touching(row_run *r, bcr_idx n, int other_slot, int clipped
     return k;
 }
 
-static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_rungroup *groups,
-                            const bcr_idx *gstart, bcr_idx n, int other_slot)
+static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_groupspan *spans,
+                            bcr_idx n, int other_slot)
 {
     row_run *r = malloc((size_t)(n ? n : 1) * sizeof *r);
     if (!r)
         return NULL;
     bcr_idx k = 0;
-    for (int s = 0; s < nrslots; s++)
-        for (bcr_idx gi = gstart[rbucket[s]]; gi < gstart[rbucket[s] + 1]; gi++) {
-            const bcr_rungroup *g = &groups[gi];
-            for (bcr_idx c = 0; c < g->count; c++)
-                r[k++] = (row_run){g->k0 + c * g->kstep, g->mine + c * g->mstep, g->len,
-                                   other_slot >= 0 ? g->other + c * g->ostep : 0, s};
-        }
+    for (int s = 0; s < nrslots; s++) {
+        bcr_group_iter it = bcr_groups_begin(&spans[rbucket[s]]);
+        bcr_rungroup g;
+        while (bcr_groups_next(&it, &g))
+            for (bcr_idx c = 0; c < g.count; c++)
+                r[k++] = (row_run){g.k0 + c * g.kstep, g.mine + c * g.mstep, g.len,
+                                   other_slot >= 0 ? g.other + c * g.ostep : 0, s};
+    }
     qsort(r, (size_t)n, sizeof *r, by_mine);
     return r;
 }
@@ -178,15 +177,15 @@ static void fold_patterns(bcr_row_order *ro)
 }
 
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
+                        const bcr_groupspan *spans, int other_slot,
                         int fold, int clipped)
 {
     memset(ro, 0, sizeof *ro);
     ro->other_slot = other_slot;
-    bcr_idx n = count_runs(nrslots, rbucket, groups, gstart);
+    bcr_idx n = count_runs(nrslots, rbucket, spans);
     if (n > BCR_ROW_MAX_RUNS)
         return 1;
-    row_run *r = sorted_runs(nrslots, rbucket, groups, gstart, n, other_slot);
+    row_run *r = sorted_runs(nrslots, rbucket, spans, n, other_slot);
     /* At most one pattern and one piece per run. */
     ro->patterns = malloc((size_t)(n ? n : 1) * sizeof *ro->patterns);
     ro->pieces = malloc((size_t)(n ? n : 1) * sizeof *ro->pieces);

@@ -113,8 +113,7 @@ typedef struct {
 #define BCR_ROW_EACH_MAX_ROWS 8192
 #define BCR_ROW_EACH_BELOW 4
 
-/* From the row groups of every row slot (slot r's are groups[gstart[q] ..
- * gstart[q + 1]) with q = rbucket[r]).  other_slot: the row slot of the
+/* From the row groups of every row slot (slot r's are spans[rbucket[r]]).  other_slot: the row slot of the
  * part that stays here, which a walk reads from the other side's column
  * (unpacking), or -1; then the other side's offsets (dother, ostep) are
  * kept, and that slot's runs merge only where that side meets too;
@@ -130,7 +129,7 @@ typedef struct {
  * more than BCR_ROW_MAX_RUNS runs; -1 when out of memory (then ro holds
  * nothing). */
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_rungroup *groups, const bcr_idx *gstart, int other_slot,
+                        const bcr_groupspan *spans, int other_slot,
                         int fold, int clipped);
 void bcr_row_order_free(bcr_row_order *ro);
 

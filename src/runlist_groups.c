@@ -105,21 +105,27 @@ static void merge_strided(merger *mg, const bcr_gen_piece *pc)
 /* The arrays for ng groups over nbuckets buckets, once a counting pass
  * found ng; returns 0 or -1 (whatever was allocated is left for the
  * caller to free). */
-static int alloc_groups(bcr_idx ng, int nbuckets, bcr_rungroup **groups, bcr_idx **gstart)
+static int alloc_groups(bcr_idx ng, int nbuckets, bcr_rungroup **groups, bcr_groupspan **spans)
 {
     *groups = malloc((size_t)(ng ? ng : 1) * sizeof **groups);
-    *gstart = malloc((size_t)(nbuckets + 1) * sizeof **gstart);
-    if (!*groups || !*gstart)
-        return -1;
-    (*gstart)[0] = 0;
-    return 0;
+    *spans = calloc((size_t)(nbuckets ? nbuckets : 1), sizeof **spans);
+    return *groups && *spans ? 0 : -1;
+}
+
+/* Bucket q's span once the grouper has closed its groups, which began at
+ * index first. */
+static void end_span(grouper *gr, bcr_idx first, bcr_groupspan *sp)
+{
+    close_group(gr);
+    sp->g = gr->out ? gr->out + first : NULL;
+    sp->n = gr->n - first;
 }
 
 /* A list that is one period (reps <= 1, block <-> cyclic among them)
  * straight from the generator's pieces, without runs in between:
  * denormalised and bucketed as build_period does, merged as it merges. */
 static int group_pieces(const bcr_gen_problem *pb, bcr_gen_sink *sk, int nbuckets,
-                        bcr_rungroup **groups, bcr_idx **gstart)
+                        bcr_rungroup **groups, bcr_groupspan **spans)
 {
     bcr_idx *at = calloc((size_t)nbuckets + 1, sizeof *at);
     bcr_idx *order = malloc((size_t)(sk->n ? sk->n : 1) * sizeof *order);
@@ -142,15 +148,17 @@ static int group_pieces(const bcr_gen_problem *pb, bcr_gen_sink *sk, int nbucket
         grouper gr = {pass ? *groups : NULL, 0, {0, 0, 0, 0, 0, 0, 0, 0}, 0};
         merger mg = {&gr, {0, 0, 0, 0}, 0};
         for (int q = 0; q < nbuckets; q++) {
+            bcr_idx first = gr.n;
             for (bcr_idx i = q ? at[q - 1] : 0; i < at[q]; i++)
                 merge_strided(&mg, &sk->v[order[i]]);
             merge_flush(&mg);
-            close_group(&gr);
             if (pass)
-                (*gstart)[q + 1] = gr.n;
+                end_span(&gr, first, &(*spans)[q]);
+            else
+                close_group(&gr);
         }
         if (!pass)
-            rc = alloc_groups(gr.n, nbuckets, groups, gstart);
+            rc = alloc_groups(gr.n, nbuckets, groups, spans);
     }
     free(at);
     free(order);
@@ -172,9 +180,15 @@ static int shifted(const bcr_runlist *rl, bcr_idx i, bcr_idx t, bcr_idx len, bcr
     return 1;
 }
 
-/* A bucket whose runs join across period boundaries, run by run, merging
- * adjacent runs as the expansion does (runlist_period.c). */
-static void group_joined(const bcr_runlist *rl, bcr_idx a, bcr_idx b, bcr_idx len, grouper *gr)
+/* A bucket whose runs join across period boundaries: the last run of
+ * each period merges with the next period's first, as the expansion
+ * merges them (runlist_period.c).  Past period 0's first run the bucket
+ * repeats a unit, runs 1 .. m - 1 of period t with the first run of
+ * period t + 1 joined to the last, kept once as the span's body (the
+ * first run its head) for periods 0 .. last - 2; the rest, and buckets of
+ * too few periods for that, are walked run by run. */
+static void group_joined(const bcr_runlist *rl, bcr_idx a, bcr_idx b, bcr_idx len, grouper *gr,
+                         bcr_idx first, bcr_groupspan *sp)
 {
     if (b - a == 1) { /* one run joining itself: the whole bucket */
         bcr_run r = rl->pruns[a];
@@ -182,10 +196,25 @@ static void group_joined(const bcr_runlist *rl, bcr_idx a, bcr_idx b, bcr_idx le
         push(gr, &r);
         return;
     }
+    bcr_idx last = rl->reps - 1, t = 0, from = a;
     merger mg = {gr, {0, 0, 0, 0}, 0};
     bcr_run r;
-    for (bcr_idx t = 0; t < rl->reps; t++)
-        for (bcr_idx i = a; i < b && shifted(rl, i, t, len, &r); i++)
+    if (last >= 3) {
+        push(gr, &rl->pruns[a]);
+        close_group(gr);
+        bcr_idx head = gr->n - first;
+        for (bcr_idx i = a + 1; i < b; i++)
+            merge_push(&mg, &rl->pruns[i]);
+        shifted(rl, a, 1, len, &r);
+        merge_push(&mg, &r);
+        merge_flush(&mg);
+        close_group(gr);
+        *sp = (bcr_groupspan){NULL, 0, head, gr->n - first - head, last - 1, rl->period,
+                              rl->mine_step, rl->other_step};
+        t = last - 1, from = a + 1;
+    }
+    for (; t < rl->reps; t++, from = a)
+        for (bcr_idx i = from; i < b && shifted(rl, i, t, len, &r); i++)
             merge_push(&mg, &r);
     merge_flush(&mg);
 }
@@ -200,18 +229,20 @@ static int continues(const bcr_runlist *rl, const bcr_rungroup *g)
 }
 
 /* Bucket q of a list of several periods (a list of one is grouped from
- * its pieces, group_pieces). */
-static void group_bucket(const bcr_runlist *rl, bcr_idx q, bcr_idx len, grouper *gr)
+ * its pieces, group_pieces); where its periods repeat period 0's groups,
+ * sp says so (kernels.h). */
+static void group_bucket(const bcr_runlist *rl, bcr_idx q, bcr_idx len, grouper *gr,
+                         bcr_groupspan *sp)
 {
     bcr_idx a = rl->pstart[q], b = rl->pstart[q + 1];
     close_group(gr); /* a group never spans two buckets */
     if (a == b)
         return;
+    bcr_idx last = rl->reps - 1, first = gr->n;
     if (bcr_runlist_wraps(rl, q)) {
-        group_joined(rl, a, b, len, gr);
+        group_joined(rl, a, b, len, gr, first, sp);
         return;
     }
-    bcr_idx last = rl->reps - 1, first = gr->n;
     bcr_run r;
     for (bcr_idx i = a; i < b; i++)
         push(gr, &rl->pruns[i]); /* period 0 is whole: reps > 1 */
@@ -223,44 +254,39 @@ static void group_bucket(const bcr_runlist *rl, bcr_idx q, bcr_idx len, grouper 
             g->kstep = rl->period, g->mstep = rl->mine_step, g->ostep = rl->other_step;
         }
         g->count += (last - 1) * (b - a);
-    } else {
-        /* Each whole period repeats period 0's groups, shifted. */
+    } else if (last > 1) {
+        /* Each whole period repeats period 0's groups, shifted: kept once,
+         * as the span's body. */
         close_group(gr);
-        bcr_idx ng = gr->n - first;
-        for (bcr_idx t = 1; t < last; t++)
-            for (bcr_idx j = 0; j < ng; j++) {
-                if (gr->out) {
-                    bcr_rungroup g = gr->out[first + j];
-                    g.k0 += t * rl->period;
-                    g.mine += t * rl->mine_step;
-                    g.other += t * rl->other_step;
-                    gr->out[gr->n] = g;
-                }
-                gr->n++;
-            }
+        *sp = (bcr_groupspan){NULL, 0, 0, gr->n - first, last, rl->period, rl->mine_step,
+                              rl->other_step};
         /* The last period starts groups of its own. */
     }
     for (bcr_idx i = a; i < b && shifted(rl, i, last, len, &r); i++)
         push(gr, &r);
 }
 
-static bcr_idx group_all(const bcr_runlist *rl, bcr_idx len, bcr_rungroup *out, bcr_idx *gstart)
+/* Counts the groups when out is NULL, else fills out and spans. */
+static bcr_idx group_all(const bcr_runlist *rl, bcr_idx len, bcr_rungroup *out,
+                         bcr_groupspan *spans)
 {
     grouper gr = {out, 0, {0, 0, 0, 0, 0, 0, 0, 0}, 0};
     for (int q = 0; q < rl->nbuckets; q++) {
-        group_bucket(rl, q, len, &gr);
-        close_group(&gr);
-        if (gstart)
-            gstart[q + 1] = gr.n;
+        bcr_groupspan sp = {NULL, 0, 0, 0, 0, 0, 0, 0};
+        bcr_idx first = gr.n;
+        group_bucket(rl, q, len, &gr, &sp);
+        end_span(&gr, first, &sp);
+        if (spans)
+            spans[q] = sp;
     }
     return gr.n;
 }
 
 int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
-                              const bcr_axis *other, bcr_rungroup **groups, bcr_idx **gstart)
+                              const bcr_axis *other, bcr_rungroup **groups, bcr_groupspan **spans)
 {
     *groups = NULL;
-    *gstart = NULL;
+    *spans = NULL;
     bcr_gen_problem pb;
     bcr_gen_sink sk;
     int rc = bcr_runlist_generate(out, &pb, &sk, len, mine, me, other, BCR_GEN_AUTO);
@@ -271,25 +297,25 @@ int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *min
         out->reps = reps;
         out->mine_step = pb.mine_step;
         out->other_step = pb.other_step;
-        rc = group_pieces(&pb, &sk, out->nbuckets, groups, gstart);
+        rc = group_pieces(&pb, &sk, out->nbuckets, groups, spans);
     } else if (rc == 0) {
         rc = bcr_runlist_assemble(out, &pb, &sk, 0);
         if (rc == 0)
-            rc = alloc_groups(group_all(out, len, NULL, NULL), out->nbuckets, groups, gstart);
+            rc = alloc_groups(group_all(out, len, NULL, NULL), out->nbuckets, groups, spans);
         if (rc == 0)
-            group_all(out, len, *groups, *gstart);
+            group_all(out, len, *groups, *spans);
     }
     bcr_gen_sink_free(&sk);
     if (rc) {
         free(*groups);
-        free(*gstart);
+        free(*spans);
         *groups = NULL;
-        *gstart = NULL;
+        *spans = NULL;
         bcr_runlist_free(out);
         return -1;
     }
     out->total = 0;
-    for (bcr_idx i = 0; i < (*gstart)[out->nbuckets]; i++)
-        out->total += (*groups)[i].len * (*groups)[i].count;
+    for (int q = 0; q < out->nbuckets; q++)
+        out->total += bcr_groupspan_elems((*spans)[q]);
     return 0;
 }

@@ -8,10 +8,11 @@
  * ranks: 45 to 170 ms for kr <-> r, where ScaLAPACK's whole call took 24
  * to 36).  A bucket whose period groups into one group that the next
  * period continues becomes one group for all periods at once; otherwise
- * each period's groups are shifted per period, and only buckets whose runs
- * join across period boundaries are walked run by run, merging as the
- * expansion does.  The groups enumerate exactly the expanded runs of each
- * bucket, in increasing k (tests/test_index1d.c compares them). */
+ * period 0's groups are kept once with a repeat count (kernels.h), and
+ * only buckets whose runs join across period boundaries are walked run by
+ * run, merging as the expansion does.  The groups enumerate exactly the
+ * expanded runs of each bucket, in increasing k (tests/test_index1d.c
+ * compares them). */
 #ifndef BCR_RUNLIST_GROUPS_H
 #define BCR_RUNLIST_GROUPS_H
 
@@ -22,10 +23,12 @@
  * and out->pruns may be NULL (a list of one period is grouped straight
  * from the generator's pieces, which for block <-> cyclic are one strided
  * piece per process, not one per element); its runs come as groups
- * instead: bucket q is (*groups)[(*gstart)[q]] ..
- * (*groups)[(*gstart)[q + 1] - 1].  out->total is set.  Returns 0 or -1
- * (out of memory: nothing held, out, *groups and *gstart freed). */
+ * instead: bucket q's are (*spans)[q], which point into *groups (a
+ * bucket whose periods repeat period 0's groups keeps them once, as the
+ * span's body, kernels.h).  out->total is set.  Returns 0 or -1 (out of
+ * memory: nothing held, out, *groups and *spans freed). */
 int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
-                              const bcr_axis *other, bcr_rungroup **groups, bcr_idx **gstart);
+                              const bcr_axis *other, bcr_rungroup **groups,
+                              bcr_groupspan **spans);
 
 #endif

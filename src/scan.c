@@ -23,6 +23,14 @@ static int slots_of(const bcr_idx *start, int nbuckets, int *slot)
     return n;
 }
 
+static int row_slots_of(const bcr_groupspan *spans, int nbuckets, int *slot)
+{
+    int n = 0;
+    for (int q = 0; q < nbuckets; q++)
+        slot[q] = spans[q].n > 0 ? n++ : -1;
+    return n;
+}
+
 /* The column runs of every bucket tagged with its slot, in increasing k. */
 static bcr_scan_cols *merged(const bcr_runlist *rl, const int *slot)
 {
@@ -37,18 +45,17 @@ static bcr_scan_cols *merged(const bcr_runlist *rl, const int *slot)
 }
 
 int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *cols,
-                   const bcr_rungroup *groups, const bcr_idx *gstart, const int *orow,
-                   const int *ocol, int nparts, int self_row, int self_col)
+                   const bcr_groupspan *spans, const int *orow, const int *ocol, int nparts,
+                   int self_row, int self_col)
 {
     memset(sc, 0, sizeof *sc);
-    sc->groups = groups;
-    sc->gstart = gstart;
+    sc->spans = spans;
     int *rslot = malloc((size_t)rows->nbuckets * sizeof *rslot);
     int *cslot = malloc((size_t)cols->nbuckets * sizeof *cslot);
     if (!rslot || !cslot)
         goto fail;
     /* Rows come as groups only (runlist_groups.h). */
-    sc->nrslots = slots_of(gstart, rows->nbuckets, rslot);
+    sc->nrslots = row_slots_of(spans, rows->nbuckets, rslot);
     int ncslots = slots_of(cols->start, cols->nbuckets, cslot);
     size_t ncells = (size_t)sc->nrslots * (size_t)ncslots;
     sc->cols = merged(cols, cslot);
@@ -155,13 +162,12 @@ static inline void self_column(const bcr_scan *sc, const int *cells, const char 
     for (int r = 0; r < sc->nrslots; r++) {
         if (cells[r] != BCR_SCAN_SELF)
             continue;
-        int q = sc->rbucket[r];
-        for (bcr_idx gi = sc->gstart[q]; gi < sc->gstart[q + 1]; gi++) {
-            const bcr_rungroup *g = &sc->groups[gi];
-            for (bcr_idx c = 0; c < g->count; c++)
-                put_run(bcol + (size_t)(g->other + c * g->ostep) * es,
-                        acol + (size_t)(g->mine + c * g->mstep) * es, g->len, es, self->nt);
-        }
+        bcr_group_iter it = bcr_groups_begin(&sc->spans[sc->rbucket[r]]);
+        bcr_rungroup g;
+        while (bcr_groups_next(&it, &g))
+            for (bcr_idx c = 0; c < g.count; c++)
+                put_run(bcol + (size_t)(g.other + c * g.ostep) * es,
+                        acol + (size_t)(g.mine + c * g.mstep) * es, g.len, es, self->nt);
     }
 }
 
@@ -198,11 +204,13 @@ static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, con
             char *col = local + (size_t)((cr->r.mine + t) * ld) * es;
             const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
             for (int r = 0; r < sc->nrslots; r++) {
-                int p = cells[r], q = sc->rbucket[r];
+                int p = cells[r];
                 if (p == BCR_SCAN_NONE || (p >= 0 && !cur[p]) || (p == BCR_SCAN_SELF && !acol))
                     continue;
-                for (bcr_idx gi = sc->gstart[q]; gi < sc->gstart[q + 1]; gi++) {
-                    const bcr_rungroup *g = &sc->groups[gi];
+                bcr_group_iter it = bcr_groups_begin(&sc->spans[sc->rbucket[r]]);
+                bcr_rungroup group;
+                while (bcr_groups_next(&it, &group)) {
+                    const bcr_rungroup *g = &group;
                     if (p == BCR_SCAN_SELF)
                         group_local(col, acol, g, lo, hi, mk->trapezoid, es);
                     else
@@ -237,7 +245,7 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
 
 int bcr_scan_order_rows(bcr_scan *sc, int walk, int clipped)
 {
-    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->groups, sc->gstart,
+    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->spans,
                                walk != BCR_ORDER_PACK ? sc->self_rslot : -1,
                                walk == BCR_ORDER_UNPACK, clipped);
 }

@@ -40,8 +40,7 @@ typedef struct {
     bcr_idx ncols;
     int nrslots;
     int *rbucket;              /* row slot -> row bucket */
-    const bcr_rungroup *groups; /* the half's row groups, bucket q from */
-    const bcr_idx *gstart;     /* gstart[q] to gstart[q + 1] */
+    const bcr_groupspan *spans; /* the half's row groups, bucket q's spans[q] */
     int *cell; /* [column slot * nrslots + row slot]: partner index, or
                   BCR_SCAN_SELF or BCR_SCAN_NONE */
     int self_rslot;      /* row slot of the part that stays here, or -1 */
@@ -49,12 +48,12 @@ typedef struct {
 } bcr_scan;
 
 /* rows, cols: the half's run lists (of rows only the bucket count is
- * read: its runs come as groups, runlist_groups.h), groups and gstart its
- * row groups by bucket (kept, not copied); orow[k], ocol[k]: partner k's
+ * read: its runs come as groups, runlist_groups.h), spans its row groups
+ * by bucket (kept, not copied); orow[k], ocol[k]: partner k's
  * buckets (k < nparts); self_row < 0 when nothing stays here.  Returns 0
  * or -1 (out of memory, and then sc holds nothing). */
 int bcr_scan_build(bcr_scan *sc, const bcr_runlist *rows, const bcr_runlist *cols,
-                   const bcr_rungroup *groups, const bcr_idx *gstart, const int *orow,
+                   const bcr_groupspan *spans, const int *orow,
                    const int *ocol, int nparts, int self_row, int self_col);
 void bcr_scan_free(bcr_scan *sc);
 

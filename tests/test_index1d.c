@@ -162,34 +162,55 @@ static void test_large(void)
 #define CASE_ARGS                                                              \
     len, M->nb, M->src, M->nprocs, offm, me, O->nb, O->src, O->nprocs, offo
 
+/* Buckets whose periods repeat period 0's groups (kernels.h), kept as a
+ * body and a repeat count: the sweeps must meet some, or the check of
+ * that form has checked nothing. */
+static long long n_repeated_bodies, n_headed_bodies;
+
 static void test_grouped_case(const bcr_runlist *rl, const bcr_axis *am, const bcr_axis *ao,
                               const layout *M, int offm, const layout *O, int offo, int len,
                               int me)
 {
     bcr_runlist gl;
-    bcr_rungroup *g;
-    bcr_idx *gstart;
+    bcr_rungroup *groups;
+    bcr_groupspan *spans;
     n_checks++;
-    if (bcr_runlist_build_grouped(&gl, len, am, me, ao, &g, &gstart) != 0) {
+    if (bcr_runlist_build_grouped(&gl, len, am, me, ao, &groups, &spans) != 0) {
         failf(CASE_FMT ": bcr_runlist_build_grouped failed", CASE_ARGS);
         return;
     }
-    CHECK(gl.total == rl->total && gstart[0] == 0,
-          CASE_FMT ": grouped total %" PRId64 ", expanded %" PRId64, CASE_ARGS, gl.total,
-          rl->total);
+    CHECK(gl.total == rl->total, CASE_FMT ": grouped total %" PRId64 ", expanded %" PRId64,
+          CASE_ARGS, gl.total, rl->total);
+    bcr_idx stored = 0;
     for (int q = 0; q < O->nprocs; q++) {
+        const bcr_groupspan *sp = &spans[q];
         bcr_idx r = rl->start[q], end = rl->start[q + 1];
         int bad = 0;
-        for (bcr_idx i = gstart[q]; i < gstart[q + 1] && !bad; i++) {
+        n_checks++;
+        if (sp->n < 0 || (sp->n > 0 && sp->g != groups + stored) || sp->nbody < 0 ||
+            sp->nhead < 0 || sp->nhead + sp->nbody > sp->n || (sp->reps != 0 && sp->reps < 2) ||
+            (sp->reps == 0) != (sp->nbody == 0) || (sp->reps == 0 && sp->nhead != 0)) {
+            failf(CASE_FMT ": bucket %d span of %" PRId64 " groups at %td (expected %" PRId64
+                           "), head %" PRId64 ", body %" PRId64 " repeated %" PRId64,
+                  CASE_ARGS, q, sp->n, sp->n ? sp->g - groups : 0, stored, sp->nhead, sp->nbody,
+                  sp->reps);
+            continue;
+        }
+        stored += sp->n;
+        n_repeated_bodies += sp->reps > 0;
+        n_headed_bodies += sp->nhead > 0;
+        bcr_group_iter it = bcr_groups_begin(sp);
+        bcr_rungroup g;
+        for (bcr_idx i = 0; !bad && bcr_groups_next(&it, &g); i++) {
             n_checks++;
-            if (g[i].count < 1 || g[i].len < 1) {
+            if (g.count < 1 || g.len < 1) {
                 failf(CASE_FMT ": bucket %d group %" PRId64 " count %" PRId64 " len %" PRId64,
-                      CASE_ARGS, q, i, g[i].count, g[i].len);
+                      CASE_ARGS, q, i, g.count, g.len);
                 bad = 1;
             }
-            for (bcr_idx c = 0; c < g[i].count && !bad; c++, r++) {
-                bcr_run x = {g[i].k0 + c * g[i].kstep, g[i].len, g[i].mine + c * g[i].mstep,
-                             g[i].other + c * g[i].ostep};
+            for (bcr_idx c = 0; c < g.count && !bad; c++, r++) {
+                bcr_run x = {g.k0 + c * g.kstep, g.len, g.mine + c * g.mstep,
+                             g.other + c * g.ostep};
                 n_checks++;
                 if (r >= end || x.k0 != rl->runs[r].k0 || x.len != rl->runs[r].len ||
                     x.mine != rl->runs[r].mine || x.other != rl->runs[r].other) {
@@ -206,9 +227,16 @@ static void test_grouped_case(const bcr_runlist *rl, const bcr_axis *am, const b
         if (!bad && r != end)
             failf(CASE_FMT ": bucket %d groups give %" PRId64 " runs, the expanded list %" PRId64,
                   CASE_ARGS, q, r - rl->start[q], end - rl->start[q]);
+        n_checks++;
+        if (!bad && (bcr_groupspan_runs(*sp) != end - rl->start[q] ||
+                     bcr_groupspan_elems(*sp) != bcr_runlist_bucket_total(rl, q)))
+            failf(CASE_FMT ": bucket %d span counts %" PRId64 " runs of %" PRId64
+                           " elements, the expanded list %" PRId64 " of %" PRId64,
+                  CASE_ARGS, q, bcr_groupspan_runs(*sp), bcr_groupspan_elems(*sp),
+                  end - rl->start[q], bcr_runlist_bucket_total(rl, q));
     }
-    free(g);
-    free(gstart);
+    free(groups);
+    free(spans);
     bcr_runlist_free(&gl);
 }
 
@@ -393,7 +421,13 @@ static void test_grouped_large(void)
                                                   len, me);
                                 bcr_runlist_free(&rl);
                             }
-    printf("index1d: %lld large-block run lists grouped\n", cases);
+    printf("index1d: %lld large-block run lists grouped, %lld buckets as a repeated body, %lld "
+           "of them joined across periods\n",
+           cases, n_repeated_bodies, n_headed_bodies);
+    CHECK(n_repeated_bodies > 0 && n_headed_bodies > 0,
+          "no grouped bucket of the large sweep repeated its body (%lld), or none joined across "
+          "periods (%lld)",
+          n_repeated_bodies, n_headed_bodies);
 }
 
 int main(int argc, char **argv)
