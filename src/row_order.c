@@ -177,13 +177,13 @@ static void fold_patterns(bcr_row_order *ro)
 }
 
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
-                        const bcr_groupspan *spans, int other_slot,
-                        int fold, int clipped)
+                        const bcr_groupspan *spans, bcr_idx columns, int other_slot, int fold,
+                        int clipped)
 {
     memset(ro, 0, sizeof *ro);
     ro->other_slot = other_slot;
     bcr_idx n = count_runs(nrslots, rbucket, spans);
-    if (n > BCR_ROW_MAX_RUNS)
+    if (n > BCR_ROW_MAX_RUNS || n > BCR_ROW_RUNS_PER_COLUMN * columns)
         return 1;
     row_run *r = sorted_runs(nrslots, rbucket, spans, n, other_slot);
     /* At most one pattern and one piece per run. */

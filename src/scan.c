@@ -245,7 +245,10 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
 
 int bcr_scan_order_rows(bcr_scan *sc, int walk, int clipped)
 {
-    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->spans,
+    bcr_idx columns = 0;
+    for (bcr_idx i = 0; i < sc->ncols; i++)
+        columns += sc->cols[i].r.len;
+    return bcr_row_order_build(&sc->order, sc->nrslots, sc->rbucket, sc->spans, columns,
                                walk != BCR_ORDER_PACK ? sc->self_rslot : -1,
                                walk == BCR_ORDER_UNPACK, clipped);
 }
