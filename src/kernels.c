@@ -33,7 +33,7 @@ bcr_idx bcr_groupspan_groups(bcr_groupspan s)
     return s.reps ? s.n + s.nbody * (s.reps - 1) : s.n;
 }
 
-/* Sum of per_group over the groups a span stands for. */
+/* Runs a span stands for, or with elems its elements. */
 static bcr_idx span_sum(bcr_groupspan s, int elems)
 {
     bcr_idx body = 0, rest = 0;
