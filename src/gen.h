@@ -52,9 +52,11 @@ typedef struct {
 
 /* count runs in normalised coordinates, the first at (k0, mine, other),
  * each next one (kstep, mstep, ostep) further; `d` the other side's
- * relative coordinate.  Generators append these in increasing k; a piece
- * of several runs (block <-> cyclic: one element every P) never has two
- * of them adjacent, and no other piece of its bucket falls between them. */
+ * relative coordinate.  Generators append these in increasing k within a
+ * bucket; a piece of several runs (block <-> cyclic: one element every P;
+ * kr <-> r and the general merge: whole blocks of one side inside a block
+ * of the other) never has two of them adjacent, and no other piece of its
+ * bucket falls between them. */
 typedef struct {
     bcr_idx k0, len, mine, other, d;
     bcr_idx count, kstep, mstep, ostep;
