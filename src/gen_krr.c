@@ -33,6 +33,23 @@ int bcr_gen_kr_to_r_applies(const bcr_gen_problem *pb)
  * to one destination, every P-th, are one strided piece: BLOCK ->
  * cyclic(2) of 6.4M elements on 4 processes has one big block of 800 000
  * small ones per process, which one piece each took 1.3 s to plan. */
+/* Small block i of big block u (its first element at kb), clipped to
+ * [0, plen): the one cut by k = 0 or by the end, alone. */
+static int small_block(const bcr_gen_problem *pb, bcr_gen_sink *sk, bcr_idx kb, bcr_idx u,
+                       bcr_idx i, bcr_idx eta, bcr_idx row0)
+{
+    const bcr_gen_side *m = &pb->m, *o = &pb->o;
+    bcr_idx P = m->P, r = o->nb, k = m->nb / r;
+    bcr_idx ka = kb + i * r;
+    bcr_idx lo = ka > 0 ? ka : 0;
+    bcr_idx hi = ka + r < pb->plen ? ka + r : pb->plen;
+    if (lo >= hi)
+        return 0;
+    bcr_idx row = row0 + u * k + bcr_floordiv(eta + i, P);
+    return bcr_gen_emit(sk, lo, hi - lo, u * m->nb + i * r + (lo - ka), row * r + (lo - ka),
+                        bcr_mod(eta + i, P));
+}
+
 int bcr_gen_kr_to_r(const bcr_gen_problem *pb, bcr_gen_sink *sk)
 {
     const bcr_gen_side *m = &pb->m, *o = &pb->o;
@@ -43,44 +60,30 @@ int bcr_gen_kr_to_r(const bcr_gen_problem *pb, bcr_gen_sink *sk)
         bcr_idx kb = (pb->e + P * u) * m->nb - m->s;
         if (kb >= pb->plen)
             break;
-        /* Small blocks [ia, ib) lie whole in [0, plen); at most one before
-         * (cut by k = 0) and one after (cut by plen) do not. */
+        /* Small blocks [ia, ib) lie whole in [0, plen); of the others only
+         * ia - 1 (cut by k = 0) and ib (cut by plen) reach into it.  Block
+         * e ends past k = 0 (s < nb), so ia <= k. */
         bcr_idx ia = kb >= 0 ? 0 : (-kb + r - 1) / r;
         bcr_idx ib = (pb->plen - kb) / r;
-        if (ia > k)
-            ia = k;
         if (ib > k)
             ib = k;
         if (ib < ia)
             ib = ia;
-        for (bcr_idx i = 0; i < k; i++) {
-            if (i == ia && ib > ia) {
-                /* The whole ones, a strided piece per destination (one
-                 * run where P = 1: they are then adjacent). */
-                bcr_idx ways = P < ib - ia ? P : ib - ia;
-                for (bcr_idx j = ia; j < ia + ways; j++) {
-                    bcr_idx count = P == 1 ? 1 : (ib - j + P - 1) / P;
-                    bcr_idx len = P == 1 ? (ib - ia) * r : r;
-                    bcr_idx row = row0 + u * k + bcr_floordiv(eta + j, P);
-                    if (bcr_gen_emit_strided(sk, kb + j * r, len, u * m->nb + j * r, row * r,
-                                             bcr_mod(eta + j, P), count, P * r, P * r, r))
-                        return -1;
-                }
-                i = ib - 1;
-                continue;
-            }
-            bcr_idx ka = kb + i * r;
-            if (ka >= pb->plen)
-                break;
-            bcr_idx lo = ka > 0 ? ka : 0;
-            bcr_idx hi = ka + r < pb->plen ? ka + r : pb->plen;
-            bcr_idx d = bcr_mod(eta + i, P), row = row0 + u * k + bcr_floordiv(eta + i, P);
-            /* Small blocks before k = 0 (e = 0, i < t) have hi <= 0. */
-            if (lo < hi &&
-                bcr_gen_emit(sk, lo, hi - lo, u * m->nb + i * r + (lo - ka),
-                             row * r + (lo - ka), d))
+        if (ia > 0 && small_block(pb, sk, kb, u, ia - 1, eta, row0))
+            return -1;
+        /* The whole ones, a strided piece per destination (one run where
+         * P = 1: they are then adjacent). */
+        bcr_idx ways = P < ib - ia ? P : ib - ia;
+        for (bcr_idx j = ia; j < ia + ways; j++) {
+            bcr_idx count = P == 1 ? 1 : (ib - j + P - 1) / P;
+            bcr_idx len = P == 1 ? (ib - ia) * r : r;
+            bcr_idx row = row0 + u * k + bcr_floordiv(eta + j, P);
+            if (bcr_gen_emit_strided(sk, kb + j * r, len, u * m->nb + j * r, row * r,
+                                     bcr_mod(eta + j, P), count, P * r, P * r, r))
                 return -1;
         }
+        if (ib < k && small_block(pb, sk, kb, u, ib, eta, row0))
+            return -1;
     }
     return 0;
 }
