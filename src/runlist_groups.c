@@ -152,10 +152,10 @@ static int group_pieces(const bcr_gen_problem *pb, bcr_gen_sink *sk, int nbucket
             for (bcr_idx i = q ? at[q - 1] : 0; i < at[q]; i++)
                 merge_strided(&mg, &sk->v[order[i]]);
             merge_flush(&mg);
+            bcr_groupspan sp = {NULL, 0, 0, 0, 0, 0, 0, 0};
+            end_span(&gr, first, &sp);
             if (pass)
-                end_span(&gr, first, &(*spans)[q]);
-            else
-                close_group(&gr);
+                (*spans)[q] = sp;
         }
         if (!pass)
             rc = alloc_groups(gr.n, nbuckets, groups, spans);
