@@ -195,6 +195,8 @@ int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
         return -1;
     }
     n = merge_touching(r, n, other_slot, clipped);
+    for (bcr_idx i = 1; i < n && !ro->turns; i++)
+        ro->turns = r[i].slot != r[0].slot;
     ro->single_rows = 1;
     ro->interleaved = 1;
     ro->pairs = 1;

@@ -82,6 +82,10 @@ typedef struct {
     int pairs;       /* every pattern is two slots' pieces, back to back
                         (with single_rows: two partners' rows taking turns) */
     int other_slot;  /* the slot whose other side's offsets are kept, or -1 */
+    /* Rows of more than one slot in the column: a walk reads in turns
+     * from several buffers, or A's column past the runs of others, and
+     * asks for its sources ahead of time (bcr_prefetch_ahead). */
+    int turns;
     /* The same rows one by one, where runs are short (NULL otherwise):
      * row i of the column (local row first_row + i) is in slot
      * row_slot[i], at row_at[i][0] of its slot's part of the column (its

@@ -303,7 +303,7 @@ static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piec
 /* The repetitions of one pattern from dst and src[] (sstep[] apart). */
 static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc, int single_rows,
                              char *dst, const char *const *from, const size_t *sstep, size_t es,
-                             int nt)
+                             int nt, int ahead)
 {
     const char *src[BCR_ROW_MAX_PIECES];
     int np = pt->npieces;
@@ -349,6 +349,8 @@ static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc,
     } else {
         for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
             for (int j = 0; j < np; j++) {
+                if (ahead)
+                    bcr_prefetch_ahead(src[j], (size_t)pc[j].len * es);
                 put_run(dst + (size_t)pc[j].dmine * es, src[j], pc[j].len, es, nt);
                 src[j] += sstep[j];
             }
@@ -360,7 +362,7 @@ static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc,
  * set up once for all its outer repetitions. */
 static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
                                 int single_rows, char *col, const char *acol, const int *cells,
-                                char **cur, size_t es, int nt)
+                                char **cur, size_t es, int nt, int ahead)
 {
     char *at[BCR_ROW_MAX_PIECES];
     const char *src[BCR_ROW_MAX_PIECES];
@@ -378,7 +380,7 @@ static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
     }
     char *dst = col + (size_t)pt->mine * es;
     for (bcr_idx o = 0; o < pt->outer; o++, dst += (size_t)pt->omstep * es) {
-        copy_reps(pt, pc, single_rows, dst, src, sstep, es, nt);
+        copy_reps(pt, pc, single_rows, dst, src, sstep, es, nt, ahead);
         for (int j = 0; j < np; j++)
             src[j] += outer_step[j];
     }
@@ -417,8 +419,10 @@ static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, 
     slot_sources(nrslots, cells, cur, acol, base, side);
     for (bcr_idx i = 0; i < ro->nruns; i++) {
         const bcr_row_run *r = &ro->runs[i];
-        put_run(col + (size_t)r->mine * es, base[r->slot] + (size_t)r->at[side[r->slot]] * es,
-                r->len, es, nt);
+        const char *src = base[r->slot] + (size_t)r->at[side[r->slot]] * es;
+        if (ro->turns)
+            bcr_prefetch_ahead(src, (size_t)r->len * es);
+        put_run(col + (size_t)r->mine * es, src, r->len, es, nt);
     }
     past_column(ro, nrslots, cells, cur, es);
 }
@@ -515,7 +519,7 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
             }
             for (bcr_idx i = 0; i < ro->npatterns; i++)
                 copy_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first,
-                             ro->single_rows, col, acol, cells, cur, es, stream);
+                             ro->single_rows, col, acol, cells, cur, es, stream, ro->turns);
         }
     }
     if (stream)
@@ -531,7 +535,7 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
  * so every pattern here is repeated once (outer is 1). */
 static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
                                 const char *col, char *bcol, const int *cells, char **cur,
-                                size_t es, int nt, int self_nt)
+                                size_t es, int nt, int self_nt, int ahead)
 {
     char *dst[BCR_ROW_MAX_PIECES];
     size_t dstep[BCR_ROW_MAX_PIECES];
@@ -550,6 +554,8 @@ static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
     size_t sstep = (size_t)pt->mstep * es;
     for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
         for (int j = 0; j < np; j++) {
+            if (ahead)
+                bcr_prefetch_ahead(src + (size_t)pc[j].dmine * es, (size_t)pc[j].len * es);
             if (!dst[j])
                 continue;
             put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es, pnt[j]);
@@ -603,6 +609,9 @@ static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *c
     slot_targets(nrslots, cells, cur, base);
     for (bcr_idx i = 0; i < ro->nruns; i++) {
         const bcr_row_run *r = &ro->runs[i];
+        /* Skipped runs too: their lines ahead are others' runs. */
+        if (ro->turns)
+            bcr_prefetch_ahead(col + (size_t)r->mine * es, (size_t)r->len * es);
         if (base[r->slot])
             put_run(base[r->slot] + (size_t)r->at[0] * es, col + (size_t)r->mine * es, r->len,
                     es, nt);
@@ -643,7 +652,7 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
             } else {
                 for (bcr_idx i = 0; i < ro->npatterns; i++)
                     pack_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first, col,
-                                 bcol, cells, cur, es, stream, self_nt);
+                                 bcol, cells, cur, es, stream, self_nt, ro->turns);
                 walked = 1;
             }
             /* A's column is in the cache now, the part that stays too. */
