@@ -21,12 +21,12 @@
  * prefetcher falls behind on, and a short run can only wait for its
  * lines.  Case 13 of the standard set (36 -> 128 blocks, 288-byte runs
  * from two or three places a column), bcr_repeat with the CPU-clock
- * build, 4 alternated rounds: pack 1.29-1.48 -> 0.86-0.94 times a
- * memcpy's CPU time, unpack 1.80-2.07 -> 1.45-1.56; 1024, 2048 and 4096
+ * build, 4 alternated rounds: pack 1.29-1.48 -> 0.89-0.94 times a
+ * memcpy's CPU time, unpack 1.80-2.07 -> 1.45-1.55; 1024, 2048 and 4096
  * bytes ahead did about as well, 512 less.  Only walks that take turns
  * ask (bcr_row_order.turns): one source read straight through is the
  * prefetcher's own case, and asking there made the packs of cases 4, 5
- * and 11 20 to 40 percent slower. */
+ * and 11 20 to 50 percent slower. */
 static inline void bcr_prefetch_ahead(const char *src, size_t bytes)
 {
     uintptr_t at = ((uintptr_t)src + BCR_PREFETCH_AHEAD) & ~(uintptr_t)63;
