@@ -328,8 +328,13 @@ static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc,
     if (single_rows && es == 8 && np == 2) {
         const char *s0 = src[0], *s1 = src[1];
         size_t d0 = (size_t)pc[0].dmine * 8, d1 = (size_t)pc[1].dmine * 8;
-        if (nt && dstep == 16 && sstep[0] == 8 && sstep[1] == 8 && d0 + d1 == 8)
+        if (nt && dstep == 16 && sstep[0] == 8 && sstep[1] == 8 && d0 + d1 == 8) {
+            if (ahead) {
+                bcr_prefetch_ahead(s0, (size_t)pt->count * 8);
+                bcr_prefetch_ahead(s1, (size_t)pt->count * 8);
+            }
             bcr_stream_zip8(dst, d0 ? s1 : s0, d0 ? s0 : s1, pt->count);
+        }
         else if (nt)
             for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
                 bcr_stream_copy(dst + d0, s0, 8);
