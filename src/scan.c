@@ -334,8 +334,7 @@ static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc,
                 bcr_prefetch_ahead(s1, (size_t)pt->count * 8);
             }
             bcr_stream_zip8(dst, d0 ? s1 : s0, d0 ? s0 : s1, pt->count);
-        }
-        else if (nt)
+        } else if (nt)
             for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
                 bcr_stream_copy(dst + d0, s0, 8);
                 bcr_stream_copy(dst + d1, s1, 8);
