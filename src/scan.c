@@ -613,15 +613,14 @@ static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *c
     slot_targets(nrslots, cells, cur, base);
     for (bcr_idx i = 0; i < ro->nruns; i++) {
         const bcr_row_run *r = &ro->runs[i];
+        const char *src = col + (size_t)r->mine * es;
         /* Skipped runs too: their lines ahead are others' runs. */
         if (ro->turns)
-            bcr_prefetch_ahead(col + (size_t)r->mine * es, (size_t)r->len * es);
+            bcr_prefetch_ahead(src, (size_t)r->len * es);
         if (base[r->slot])
-            put_run(base[r->slot] + (size_t)r->at[0] * es, col + (size_t)r->mine * es, r->len,
-                    es, nt);
+            put_run(base[r->slot] + (size_t)r->at[0] * es, src, r->len, es, nt);
         else if (bcol && cells[r->slot] == BCR_SCAN_SELF)
-            put_run(bcol + (size_t)r->at[1] * es, col + (size_t)r->mine * es, r->len, es,
-                    self_nt);
+            put_run(bcol + (size_t)r->at[1] * es, src, r->len, es, self_nt);
     }
     past_column_packed(ro, nrslots, cells, base, cur, es);
 }
