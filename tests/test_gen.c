@@ -1,9 +1,9 @@
-/* Unit tests of the run-list generators (src/gen.h).
+/* Unit tests of the run-list generators (src/plan/gen.h).
  *
  * For every case the general generator is compared with a brute-force run
  * list (owners and local indices found by dealing blocks out one by one,
  * runs by joining neighbours), every specialised generator is forced with
- * bcr_runlist_build_with and must either refuse (its precondition fails)
+ * bcr_runlist_build and must either refuse (its precondition fails)
  * or give exactly the general generator's list, periodic form included,
  * and the dispatcher must pick the first specialised generator, in
  * priority order, whose precondition holds.  The preconditions are written
@@ -23,7 +23,8 @@
  */
 #define _POSIX_C_SOURCE 200809L /* setenv, clock_gettime */
 
-#include "gen.h"
+#include "base/options.h"
+#include "plan/gen.h"
 #include "unit_check.h"
 
 #include <inttypes.h>
@@ -237,7 +238,7 @@ static bcr_idx gcd(bcr_idx a, bcr_idx b)
     return b ? gcd(b, a % b) : a;
 }
 
-/* The periodic form must say what index1d.h promises: expanding it the
+/* The periodic form must say what plan/runlist.h promises: expanding it the
  * simple way (shift, clip, join neighbours) gives the runs. */
 static int periodic_form_ok(const bcr_runlist *rl, const tcase *c)
 {
@@ -312,7 +313,7 @@ static void check_case(int nbm, int pm, int srcm, int offm, int nbo, int po, int
     n_cases++;
     brute(M, offm, O, offo, len, me, &x);
 
-    int rc = bcr_runlist_build_with(&gen, len, &c.m, me, &c.o, BCR_GEN_GENERAL);
+    int rc = bcr_runlist_build(&gen, len, &c.m, me, &c.o, BCR_GEN_GENERAL);
     n_checks++;
     if (rc != 0 || gen.generator != BCR_GEN_GENERAL) {
         failf(CASE_FMT ": general returned %d, generator %d", CASE_ARGS(&c), rc, gen.generator);
@@ -325,7 +326,7 @@ static void check_case(int nbm, int pm, int srcm, int offm, int nbo, int po, int
 
     for (int g = 0; g < BCR_GEN_GENERAL; g++) {
         int want = precondition(g, &c);
-        rc = bcr_runlist_build_with(&rl, len, &c.m, me, &c.o, g);
+        rc = bcr_runlist_build(&rl, len, &c.m, me, &c.o, g);
         n_checks++;
         if (want ? rc != 0 || rl.generator != g : rc != BCR_GEN_NOT_APPLICABLE) {
             failf(CASE_FMT ": %s forced returned %d, precondition %s", CASE_ARGS(&c),
@@ -337,7 +338,7 @@ static void check_case(int nbm, int pm, int srcm, int offm, int nbo, int po, int
     }
 
     int choice = expected_choice(&c);
-    rc = bcr_runlist_build(&rl, len, &c.m, me, &c.o);
+    rc = bcr_runlist_build(&rl, len, &c.m, me, &c.o, BCR_GEN_AUTO);
     n_checks++;
     if (rc != 0 || rl.generator != choice) {
         failf(CASE_FMT ": dispatcher returned %d and chose %s, expected %s", CASE_ARGS(&c), rc,
@@ -485,13 +486,13 @@ static void check_all_agree(bcr_idx len, bcr_axis m, int me, bcr_axis o, const c
     tcase c = {m, o, me, len};
     bcr_runlist gen, rl;
     n_cases++;
-    if (bcr_runlist_build_with(&gen, len, &m, me, &o, BCR_GEN_GENERAL)) {
+    if (bcr_runlist_build(&gen, len, &m, me, &o, BCR_GEN_GENERAL)) {
         failf("%s: general failed", what);
         return;
     }
     int accepted = 0;
     for (int g = 0; g < BCR_GEN_GENERAL; g++) {
-        int rc = bcr_runlist_build_with(&rl, len, &m, me, &o, g);
+        int rc = bcr_runlist_build(&rl, len, &m, me, &o, g);
         if (rc == 0) {
             accepted++;
             if (same_lists(&rl, &gen, bcr_generator_name(g), &c))
@@ -529,7 +530,7 @@ static void test_large(void)
         bcr_axis m = {3, 0, 1, 5}, o = {5, 0, 1, 2};
         bcr_runlist rl;
         bcr_idx len = (bcr_idx)1 << 40;
-        int rc = bcr_runlist_build(&rl, len, &m, 0, &o);
+        int rc = bcr_runlist_build(&rl, len, &m, 0, &o, BCR_GEN_AUTO);
         n_checks++;
         if (rc || rl.nruns != 1 || rl.runs[0].k0 != 0 || rl.runs[0].len != len ||
             rl.runs[0].mine != 5 || rl.runs[0].other != 2 || rl.period != 15 ||
@@ -542,7 +543,7 @@ static void test_large(void)
     {
         bcr_axis m = {2147483647, 0, 65521, 0}, o = {2147483629, 0, 65519, 3};
         bcr_runlist rl;
-        int rc = bcr_runlist_build(&rl, 5000000000LL, &m, 2, &o);
+        int rc = bcr_runlist_build(&rl, 5000000000LL, &m, 2, &o, BCR_GEN_AUTO);
         n_checks++;
         /* Coordinate 2 holds block 2 alone: [2 nb, 3 nb) clipped at len. */
         if (rc || rl.reps != 1 || rl.period != 5000000000LL || rl.mine_step != 0 ||
@@ -553,7 +554,8 @@ static void test_large(void)
     }
 }
 
-/* BCR_GENERATOR=general forces the general generator on the dispatcher,
+/* BCR_GENERATOR=general, as the options read it, forces the general
+ * generator on the dispatcher (the planner passes BCR_GEN_GENERAL then),
  * and an unknown generator number is refused. */
 static void test_env(void)
 {
@@ -566,22 +568,19 @@ static void test_env(void)
             setenv("BCR_GENERATOR", vals[i], 1);
         else
             unsetenv("BCR_GENERATOR");
-        int rc = bcr_runlist_build(&rl, 100, &m, 1, &o);
+        bcr_options opt;
+        bcr_options_read(&opt);
+        int rc = bcr_runlist_build(&rl, 100, &m, 1, &o,
+                                   opt.plan.general ? BCR_GEN_GENERAL : BCR_GEN_AUTO);
         n_checks++;
         if (rc || rl.generator != want[i])
             failf("BCR_GENERATOR=%s: rc %d generator %s, expected %s",
                   vals[i] ? vals[i] : "(unset)", rc, bcr_generator_name(rl.generator),
                   bcr_generator_name(want[i]));
         bcr_runlist_free(&rl);
-        /* Forcing ignores the environment. */
-        rc = bcr_runlist_build_with(&rl, 100, &m, 1, &o, BCR_GEN_KR_TO_R);
-        n_checks++;
-        if (rc || rl.generator != BCR_GEN_KR_TO_R)
-            failf("BCR_GENERATOR=%s: forced kr_to_r gave %d", vals[i] ? vals[i] : "(unset)", rc);
-        bcr_runlist_free(&rl);
     }
     unsetenv("BCR_GENERATOR");
-    int rc = bcr_runlist_build_with(&rl, 100, &m, 1, &o, BCR_GEN_COUNT);
+    int rc = bcr_runlist_build(&rl, 100, &m, 1, &o, BCR_GEN_COUNT);
     n_checks++;
     if (rc != BCR_GEN_UNKNOWN || rl.start || rl.runs || rl.pstart || rl.pruns)
         failf("unknown generator: rc %d", rc);
@@ -607,7 +606,6 @@ static void report(const char *what, double t0)
 int main(int argc, char **argv)
 {
     full = argc > 1 && strcmp(argv[1], "--full") == 0;
-    unsetenv("BCR_GENERATOR"); /* the dispatcher checks expect auto */
     for (int nb = 1; nb <= NB_MAX; nb++)
         for (int P = 1; P <= NP_MAX; P++)
             for (int src = 0; src < P; src++)

@@ -1,4 +1,5 @@
-/* Unit tests of the 1-D block-cyclic index math in src/index1d.h.
+/* Unit tests of the 1-D block-cyclic index math (src/base/index.h) and the
+ * run lists (src/plan/runlist.h).
  *
  * Every function is compared with brute force over all small cases: block
  * sizes 1..7, 1..5 processes, every source process, lengths 0..60 and
@@ -23,8 +24,9 @@
  *
  * Exit status 0 when everything passed, 1 otherwise.
  */
-#include "index1d.h"
-#include "runlist_groups.h"
+#include "base/index.h"
+#include "plan/gen.h"
+#include "plan/runlist_groups.h"
 #include "unit_check.h"
 
 #include <inttypes.h>
@@ -162,7 +164,7 @@ static void test_large(void)
 #define CASE_ARGS                                                              \
     len, M->nb, M->src, M->nprocs, offm, me, O->nb, O->src, O->nprocs, offo
 
-/* Buckets whose periods repeat period 0's groups (kernels.h), kept as a
+/* Buckets whose periods repeat period 0's groups (kernels/pieces.h), kept as a
  * body and a repeat count: the sweeps must meet some, or the check of
  * that form has checked nothing. */
 static long long n_repeated_bodies, n_headed_bodies;
@@ -175,7 +177,7 @@ static void test_grouped_case(const bcr_runlist *rl, const bcr_axis *am, const b
     bcr_rungroup *groups;
     bcr_groupspan *spans;
     n_checks++;
-    if (bcr_runlist_build_grouped(&gl, len, am, me, ao, &groups, &spans) != 0) {
+    if (bcr_runlist_build_grouped(&gl, len, am, me, ao, BCR_GEN_AUTO, &groups, &spans) != 0) {
         failf(CASE_FMT ": bcr_runlist_build_grouped failed", CASE_ARGS);
         return;
     }
@@ -247,7 +249,7 @@ static void test_runlist_case(const layout *M, int offm, const layout *O, int of
     bcr_axis ao = {O->nb, O->src, O->nprocs, offo};
     bcr_runlist rl;
     memset(&rl, 0xA5, sizeof rl);
-    int rc = bcr_runlist_build(&rl, len, &am, me, &ao);
+    int rc = bcr_runlist_build(&rl, len, &am, me, &ao, BCR_GEN_AUTO);
     n_checks++;
     if (rc != 0) {
         failf(CASE_FMT ": returned %d", CASE_ARGS, rc);
@@ -393,7 +395,7 @@ static void test_grouped_large(void)
                                 bcr_runlist rl;
                                 cases++;
                                 n_checks++;
-                                if (bcr_runlist_build(&rl, len, &am, me, &ao)) {
+                                if (bcr_runlist_build(&rl, len, &am, me, &ao, BCR_GEN_AUTO)) {
                                     failf("large runlist(len=%d, nb %d/%d, P %d/%d): failed", len,
                                           nbs[a], nbs[b], Pm, Po);
                                     continue;

@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
+#include "base/options.h"
+#include "plan/exchange.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -55,19 +56,21 @@ int main(int argc, char **argv)
             }
         for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
             int N = sizes[si];
-            bcr_setup s = {NULL, virtual_side(G, N, 64, map_a), virtual_side(G, N, 48, map_b), 0, 0};
+            bcr_side A = virtual_side(G, N, 64, map_a), B = virtual_side(G, N, 48, map_b);
             bcr_mask mk = {0, 0, 0, N, N};
+            bcr_options opt;
+            bcr_options_read(&opt);
             int partners = 0;
             for (int r = 0; r < reps; r++) {
-                bcr_plan pl;
+                bcr_exchange pl;
                 double t0 = MPI_Wtime();
-                if (bcr_plan_build(&pl, &s, &mk, 8, 0, G * G)) {
+                if (bcr_exchange_build(&pl, &A, &B, &mk, 8, &opt.plan, 0, G * G)) {
                     fprintf(stderr, "out of memory\n");
                     return 1;
                 }
                 t[r] = MPI_Wtime() - t0;
                 partners = pl.send.nparts + pl.send.has_self;
-                bcr_plan_free(&pl);
+                bcr_exchange_free(&pl);
             }
             qsort(t, (size_t)reps, sizeof *t, cmp_double);
             bcr_idx own = bcr_local_count(N, 64, 0, 0, G);

@@ -42,8 +42,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "counter_wait.h"
-#include "stream_copy.h"
+#include "exec/counter_wait.h"
+#include "kernels/stream_copy.h"
 
 #define COLS 4096
 #define ROWS 1024

@@ -1,0 +1,110 @@
+#include "api/pipeline.h"
+
+#include "base/mask.h"
+#include "base/timers.h"
+#include "runtime/finalize.h"
+#include "runtime/plancache.h"
+#include "runtime/trace.h"
+
+int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e)
+{
+    double t0 = bcr_phase_start();
+    /* Whatever this call makes, MPI_Finalize must be able to free. */
+    int rc = bcr_finalize_hook();
+    if (rc == BCR_SUCCESS)
+        rc = bcr_agree_call(rq, opt, s, e);
+    else
+        bcr_err_plain(e, rq, rc, "MPI error while setting up");
+    bcr_phase_add(&bcr_phase_now.check, t0);
+    return rc;
+}
+
+void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt, bcr_plan *own,
+                    const bcr_plan **pl, int *cached, bcr_err *e)
+{
+    double t0 = bcr_phase_start();
+    *pl = NULL;
+    *cached = 0;
+    if (s->A.in || s->B.in) {
+        bcr_mask mk = bcr_mask_of(rq);
+        const bcr_ctx *ctx = s->ctx;
+        if (!own)
+            *pl = bcr_plancache_get(&s->ctx->plans, &s->A, &s->B, s->maps_gen, &mk, rq->elsize,
+                                    &opt->plan, ctx->rank, ctx->size, cached);
+        else if (bcr_plan_build(own, &s->A, &s->B, &mk, rq->elsize, &opt->plan, ctx->rank,
+                                ctx->size) == BCR_SUCCESS)
+            *pl = own;
+        if (!*pl)
+            bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+    }
+    bcr_phase_add(&bcr_phase_now.plan, t0);
+}
+
+int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
+                     const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
+                     bcr_shm **sh, double *timer)
+{
+    double t0 = bcr_phase_start();
+    if (!e->code && pl && bcr_plan_reserve(pl, rq->elsize))
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
+    /* Reserving or planning can fail on one process only: all must know
+     * before any message goes out, or the others would wait for it
+     * forever. */
+    int rc = bcr_agree_commit(with_shm ? pl : NULL, rq->elsize, opt, comm, rank, size, e, sh);
+    bcr_phase_add(timer, t0);
+    return rc;
+}
+
+int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
+                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, bcr_err *e)
+{
+    if (!pl)
+        return BCR_SUCCESS;
+    int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync);
+    if (rc)
+        bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
+    return rc;
+}
+
+static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
+{
+    bcr_phase_now.calls++;
+    bcr_setup s;
+    BCR_TRY(bcr_stage_agree(rq, opt, &s, e));
+    bcr_ctx *ctx = s.ctx;
+    bcr_lastcall *last = &ctx->last;
+    const bcr_plan *pl;
+    bcr_shm *sh;
+    int cached = 1;
+    if (s.repeat) {
+        pl = last->plan;
+        sh = last->sh;
+    } else {
+        bcr_lastcall_forget(last); /* its plan may leave the cache now */
+        bcr_stage_plan(rq, &s, opt, NULL, &pl, &cached, e);
+        BCR_TRY(bcr_stage_commit(rq, pl, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
+                                 &bcr_phase_now.plan));
+    }
+    if (pl && opt->trace)
+        bcr_trace_call(rq, ctx->rank, pl, cached, sh, opt->recv_sync);
+    bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
+    if (bcr_stage_exchange(rq, pl, &ar, opt, ctx->comm, sh, e)) {
+        bcr_lastcall_forget(last);
+        return e->code;
+    }
+    bcr_lastcall_remember(last, rq, &opt->plan, pl, sh);
+    return BCR_SUCCESS;
+}
+
+int bcr_redistribute(const bcr_request *rq)
+{
+    /* The reference returns before looking at anything else. */
+    if (rq->m == 0 || rq->n == 0) {
+        bcr_err_clear_last();
+        return BCR_SUCCESS;
+    }
+    bcr_options opt;
+    bcr_options_read(&opt);
+    bcr_err e = bcr_err_initial(rq); /* an entry point may have found one */
+    return bcr_err_finish(&e, rq, run(rq, &opt, &e));
+}

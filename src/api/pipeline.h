@@ -1,0 +1,51 @@
+/* The pipeline every redistribution goes through, in four stages:
+ *
+ *   agree     check the arguments on each process and agree on them
+ *             (runtime/agree.h)
+ *   plan      find or build this process's plan (plan/plan.h)
+ *   commit    reserve its buffers and agree that every process could,
+ *             and on the shared-memory transport
+ *   exchange  run the plan (exec/run_plan.h)
+ *
+ * The routines run the four in one call (bcr_redistribute).  The plan API
+ * runs the first three in bcr_plan_create, with a plan of its own, and the
+ * last two in every bcr_plan_execute. */
+#ifndef BCR_API_PIPELINE_H
+#define BCR_API_PIPELINE_H
+
+#include <mpi.h>
+
+#include "base/error.h"
+#include "base/options.h"
+#include "base/request.h"
+#include "exec/run_plan.h"
+#include "exec/shm.h"
+#include "plan/plan.h"
+#include "runtime/agree.h"
+
+/* A routine's request, start to end; reports any error and returns its
+ * code. */
+int bcr_redistribute(const bcr_request *rq);
+
+/* Stage 1.  Errors are agreed: every process returns the same code. */
+int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e);
+
+/* Stage 2, on a process in grid A or B: the plan from the context's cache
+ * (own NULL; *cached says whether it was there) or built into own.  A
+ * failure is recorded in e, for stage 3 to agree on; *pl is then NULL. */
+void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt, bcr_plan *own,
+                    const bcr_plan **pl, int *cached, bcr_err *e);
+
+/* Stage 3, collective over comm: reserve pl's buffers (pl NULL on a
+ * process in neither grid), then agree on every process's errors and, when
+ * with_shm, on the shared-memory transport (*sh, or NULL for MPI alone).
+ * The time goes to *timer (a field of the phase times). */
+int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
+                     const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
+                     bcr_shm **sh, double *timer);
+
+/* Stage 4: run pl (NULL: nothing to do here) on the arrays. */
+int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
+                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, bcr_err *e);
+
+#endif

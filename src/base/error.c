@@ -1,0 +1,144 @@
+#include "base/error.h"
+
+#include <ctype.h>
+#include <mpi.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "base/options.h"
+
+static const char *const arg_names[BCR_NARGS] = {
+    "uplo", "diag", "m", "n", "a", "ia", "ja", "desca", "b", "ib", "jb", "descb", "ictxt",
+    "type"};
+
+static _Thread_local int last_code;
+static _Thread_local char last_text[BCR_MSG_LEN];
+
+/* -1 until bcr_set_error_mode: then BCR_ON_ERROR decides, read at every
+ * error.  Atomic: any thread may set the mode while others report. */
+static _Atomic int error_mode = -1;
+
+int bcr_arg_number(const bcr_request *rq, int arg)
+{
+    /* bcr_plan_create(type, uplo, diag, m, n, ia, ja, desca, ib, jb, descb, ictxt) */
+    static const int plan_numbers[BCR_NARGS] = {2, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 12, 1};
+    if (rq->plan_create)
+        return plan_numbers[arg];
+    return rq->trapezoid ? arg + 1 : arg - 1;
+}
+
+static int err_vset(bcr_err *e, const bcr_request *rq, int code, int arg,
+                    const char *fmt, va_list ap)
+{
+    if (e->code != BCR_SUCCESS)
+        return e->code;
+    e->code = code;
+    e->arg = arg;
+    int n;
+    if (arg >= 0)
+        n = snprintf(e->text, sizeof e->text, "%s: argument %d (%s): ", rq->routine,
+                     bcr_arg_number(rq, arg), arg_names[arg]);
+    else
+        n = snprintf(e->text, sizeof e->text, "%s: ", rq->routine);
+    if (n > 0 && (size_t)n < sizeof e->text)
+        vsnprintf(e->text + n, sizeof e->text - (size_t)n, fmt, ap);
+    return code;
+}
+
+int bcr_err_arg(bcr_err *e, const bcr_request *rq, int code, int arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    err_vset(e, rq, code, arg, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int bcr_err_plain(bcr_err *e, const bcr_request *rq, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    err_vset(e, rq, code, -1, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static int current_error_mode(void)
+{
+    int mode = error_mode;
+    if (mode >= 0)
+        return mode;
+    return bcr_options_error_mode() ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+}
+
+void bcr_err_report(const bcr_err *e)
+{
+    last_code = e->code;
+    snprintf(last_text, sizeof last_text, "%s", e->text);
+    fprintf(stderr, "%s\n", e->text);
+    fflush(stderr);
+    if (current_error_mode() == BCR_ERRORS_ABORT)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+int bcr_err_finish(bcr_err *e, const bcr_request *rq, int rc)
+{
+    if (rc == BCR_SUCCESS) {
+        bcr_err_clear_last();
+        return rc;
+    }
+    if (e->code == BCR_SUCCESS) /* a layer returned a bare code */
+        bcr_err_plain(e, rq, rc, "internal error %d", rc);
+    bcr_err_report(e);
+    return rc;
+}
+
+/* Thread-local so that the entry points can hand an error to the checks
+ * without widening the interface of every layer in between. */
+static _Thread_local const bcr_request *preset_rq;
+static _Thread_local bcr_err preset_err;
+
+void bcr_err_preset(const bcr_request *rq, const bcr_err *e)
+{
+    preset_rq = rq;
+    if (e)
+        preset_err = *e;
+}
+
+bcr_err bcr_err_initial(const bcr_request *rq)
+{
+    if (rq && rq == preset_rq)
+        return preset_err;
+    return (bcr_err){BCR_SUCCESS, -1, ""};
+}
+
+void bcr_err_clear_last(void)
+{
+    last_code = BCR_SUCCESS;
+    last_text[0] = '\0';
+}
+
+int bcr_last_error(const char **message)
+{
+    if (message)
+        *message = last_text;
+    return last_code;
+}
+
+void bcr_set_error_mode(int mode)
+{
+    error_mode = mode == BCR_ERRORS_ABORT ? BCR_ERRORS_ABORT : BCR_ERRORS_RETURN;
+}
+
+const char *bcr_quote_char(const char *p, char buf[8])
+{
+    if (!p)
+        snprintf(buf, 8, "NULL");
+    else if (isprint((unsigned char)*p))
+        snprintf(buf, 8, "'%c'", *p);
+    else
+        snprintf(buf, 8, "'\\x%02x'", (unsigned char)*p);
+    return buf;
+}

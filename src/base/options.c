@@ -1,0 +1,65 @@
+#include "base/options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Default bound below which messages between processes of one node go
+ * through MPI (exec/shm.h explains why). */
+#define BCR_SHM_MIN_DEFAULT (32LL * 1024)
+
+static const char *env(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : NULL;
+}
+
+static int is(const char *v, const char *word) { return v && !strcmp(v, word); }
+
+static int strategy_of(const char *v)
+{
+    if (is(v, "direct"))
+        return BCR_STRATEGY_DIRECT;
+    if (is(v, "indirect"))
+        return BCR_STRATEGY_INDIRECT;
+    if (is(v, "transposed"))
+        return BCR_STRATEGY_TRANSPOSED;
+    return BCR_STRATEGY_AUTO;
+}
+
+static int shm_policy_of(const char *v)
+{
+    if (is(v, "off"))
+        return BCR_SHM_OFF;
+    return is(v, "short") ? BCR_SHM_SHORT : BCR_SHM_ALL;
+}
+
+void bcr_options_read(bcr_options *o)
+{
+    memset(o, 0, sizeof *o);
+    bcr_plan_options *p = &o->plan;
+    p->strategy = strategy_of(env("BCR_STRATEGY"));
+    p->general = is(env("BCR_GENERATOR"), "general");
+    p->datatypes = !is(env("BCR_PACK"), "buffer");
+    p->shm = shm_policy_of(env("BCR_SHM"));
+    const char *v = env("BCR_SHM_MIN");
+    p->shm_min = v ? strtoll(v, NULL, 10) : BCR_SHM_MIN_DEFAULT;
+    v = env("BCR_STREAM_MIN");
+    p->stream_min = v ? strtoll(v, NULL, 10) : BCR_STREAM_DEFAULT;
+    if (p->stream_min < -1)
+        p->stream_min = -1; /* any negative bound: never */
+    o->recv_sync = is(env("BCR_RECV"), "sync");
+    v = env("BCR_TRACE");
+    o->trace = v && strcmp(v, "0") != 0;
+}
+
+const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED] = {"BCR_STRATEGY", "BCR_SHM",
+                                                                  "BCR_SHM_MIN"};
+
+void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED])
+{
+    v[0] = o->strategy;
+    v[1] = o->shm;
+    v[2] = o->shm_min;
+}
+
+int bcr_options_error_mode(void) { return is(env("BCR_ON_ERROR"), "abort"); }

@@ -1,0 +1,61 @@
+/* The switches of one call or plan, read from the environment in one
+ * place (options.c), once per call or plan (README.md, "Environment
+ * switches").
+ *
+ * What a plan depends on is bcr_plan_options, and only that: the planner
+ * takes nothing else, and the plan cache keys on the whole struct, so a
+ * switch added here is in the key without anyone listing it. */
+#ifndef BCR_BASE_OPTIONS_H
+#define BCR_BASE_OPTIONS_H
+
+/* BCR_STRATEGY: the 2-D strategy (plan/plan.h). */
+enum bcr_strategy {
+    BCR_STRATEGY_AUTO = -1,
+    BCR_STRATEGY_DIRECT,
+    BCR_STRATEGY_INDIRECT,
+    BCR_STRATEGY_TRANSPOSED
+};
+
+/* BCR_SHM: which messages between processes of one node go through shared
+ * segments (exec/shm.h). */
+enum bcr_shm_policy { BCR_SHM_OFF, BCR_SHM_SHORT, BCR_SHM_ALL };
+
+/* BCR_STREAM_MIN unset: each scan takes its own default bound
+ * (plan/exchange.c). */
+#define BCR_STREAM_DEFAULT (-2LL)
+
+/* Every member is an int or a long long, so the struct has no padding and
+ * compares with memcmp once zeroed (bcr_options_read zeroes it). */
+typedef struct {
+    int strategy;         /* enum bcr_strategy */
+    int general;          /* BCR_GENERATOR=general: every dimension through
+                             the general merge */
+    int datatypes;        /* BCR_PACK=datatype (1) or buffer (0) */
+    int shm;              /* enum bcr_shm_policy */
+    long long shm_min;    /* BCR_SHM_MIN: bytes */
+    long long stream_min; /* BCR_STREAM_MIN: bytes, -1 never, or
+                             BCR_STREAM_DEFAULT */
+} bcr_plan_options;
+
+typedef struct {
+    bcr_plan_options plan;
+    int recv_sync; /* BCR_RECV=sync: unpack only when every message is in */
+    int trace;     /* BCR_TRACE: one line per call and process on stderr */
+} bcr_options;
+
+/* The switches as the environment sets them now. */
+void bcr_options_read(bcr_options *o);
+
+/* Whether two processes' plan options may meet in one call: those that
+ * decide which messages exist and how they travel must be equal on both
+ * ends of every message (the rest only change how a process copies). */
+enum { BCR_OPTIONS_AGREED = 3 };
+/* The agreed ones as numbers, in a fixed order, and their names. */
+void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED]);
+extern const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED];
+
+/* BCR_ON_ERROR=abort (1) or return (0), the mode bcr_set_error_mode
+ * overrides; read when the first error is reported. */
+int bcr_options_error_mode(void);
+
+#endif

@@ -1,0 +1,115 @@
+#include "exec/pools.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "bcredist.h"
+#include "exec/shm.h"
+
+/* Buffers grow to the largest call seen and are reused: allocating them per
+ * call costs more than the copy itself for mid-size matrices.
+ *
+ * Each thread has its own buffers, so calls running at once on different
+ * threads (on different contexts or plans) never share one.  Every thread
+ * that has buffers is listed, so that bcr_finalize and bcr_pool_bytes reach
+ * them all; a thread's buffers are freed when it exits.  The list and the
+ * sizes change only under pools_lock; a thread reads its own sizes without
+ * it, since only it or bcr_finalize (never during a call) change them. */
+typedef struct {
+    void *p;
+    size_t size;
+} pool;
+
+static _Thread_local pool pools[BCR_POOLS];
+
+typedef struct pool_owner {
+    pool *set; /* this thread's pools */
+    struct pool_owner *prev, *next;
+    int listed;
+} pool_owner;
+
+static _Thread_local pool_owner my_pools;
+static pool_owner *all_pools;
+static pthread_mutex_t pools_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+static int exit_key_ok;
+
+static void free_set(pool_owner *o)
+{
+    for (int i = 0; i < BCR_POOLS; i++) {
+        free(o->set[i].p);
+        o->set[i] = (pool){NULL, 0};
+    }
+}
+
+/* Runs in an exiting thread that has buffers. */
+static void thread_exit(void *arg)
+{
+    pool_owner *o = arg;
+    pthread_mutex_lock(&pools_lock);
+    free_set(o);
+    if (o->prev)
+        o->prev->next = o->next;
+    else
+        all_pools = o->next;
+    if (o->next)
+        o->next->prev = o->prev;
+    o->listed = 0;
+    pthread_mutex_unlock(&pools_lock);
+}
+
+static void make_exit_key(void) { exit_key_ok = !pthread_key_create(&exit_key, thread_exit); }
+
+/* Called with pools_lock held.  Without the exit hook a listed thread
+ * would leave a dangling entry when it ends, so then it stays unlisted
+ * (its buffers are not freed by bcr_finalize; only if pthread_key_create
+ * failed). */
+static void list_my_pools(void)
+{
+    pool_owner *o = &my_pools;
+    if (!exit_key_ok || pthread_setspecific(exit_key, o))
+        return;
+    *o = (pool_owner){pools, NULL, all_pools, 1};
+    if (all_pools)
+        all_pools->prev = o;
+    all_pools = o;
+}
+
+void *bcr_pool_get(int which, size_t bytes)
+{
+    pool *pl = &pools[which];
+    if (bytes <= pl->size)
+        return pl->p;
+    pthread_once(&exit_key_once, make_exit_key);
+    pthread_mutex_lock(&pools_lock);
+    if (!my_pools.listed)
+        list_my_pools();
+    free(pl->p);
+    pl->p = malloc(bytes);
+    pl->size = pl->p ? bytes : 0;
+    pthread_mutex_unlock(&pools_lock);
+    return pl->p;
+}
+
+size_t bcr_pool_bytes(void)
+{
+    size_t total = 0;
+    pthread_mutex_lock(&pools_lock);
+    for (pool_owner *o = all_pools; o; o = o->next)
+        for (int i = 0; i < BCR_POOLS; i++)
+            total += o->set[i].size;
+    pthread_mutex_unlock(&pools_lock);
+    return total + bcr_shm_bytes(); /* shared segments are extra memory too */
+}
+
+/* Every thread's buffers; the threads stay listed (their list entries are
+ * thread-local, not heap) and grow buffers again on their next call. */
+void bcr_pools_release(void)
+{
+    pthread_mutex_lock(&pools_lock);
+    for (pool_owner *o = all_pools; o; o = o->next)
+        free_set(o);
+    pthread_mutex_unlock(&pools_lock);
+}
+

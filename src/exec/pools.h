@@ -1,0 +1,17 @@
+/* Message buffers kept between calls, per thread. */
+#ifndef BCR_EXEC_POOLS_H
+#define BCR_EXEC_POOLS_H
+
+#include <stddef.h>
+
+enum { BCR_POOL_SEND, BCR_POOL_RECV, BCR_POOL_SCRATCH, BCR_POOL_WORK, BCR_POOLS };
+
+/* This thread's buffer `which`, grown to at least `bytes` (its contents
+ * then lost); NULL when out of memory.  Valid until the thread's next
+ * growth of the same buffer, bcr_pools_release or the thread's end. */
+void *bcr_pool_get(int which, size_t bytes);
+
+/* Free every thread's buffers (bcr_finalize); they grow again on use. */
+void bcr_pools_release(void);
+
+#endif

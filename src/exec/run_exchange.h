@@ -1,0 +1,33 @@
+/* Running one exchange (plan/exchange.h): post every receive, pack and
+ * send in rotated partner order, copy the part that stays local while
+ * messages fly, unpack each message as it arrives.  Messages between
+ * processes of one node may go through shared segments (shm.h) instead,
+ * packed and unpacked in one scan of each array (kernels/scan.h). */
+#ifndef BCR_EXEC_RUN_EXCHANGE_H
+#define BCR_EXEC_RUN_EXCHANGE_H
+
+#include <mpi.h>
+
+#include "exec/shm.h"
+#include "plan/exchange.h"
+
+typedef struct {
+    const char *a;
+    bcr_idx lda;
+    char *b;
+    bcr_idx ldb;
+    size_t elsize;
+} bcr_arrays;
+
+/* Grow this thread's buffers (pools.h) to what the exchange needs; call
+ * it, and agree on its result, before bcr_exchange_run, which then
+ * allocates nothing. */
+int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize);
+
+/* sh: the shared-memory transport agreed for this call, or NULL.  sync
+ * (BCR_RECV=sync): unpack only once every message is in, Thakur's
+ * synchronous method; else each message as it arrives. */
+int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
+                     int sync);
+
+#endif

@@ -1,0 +1,19 @@
+/* Running a plan (plan/plan.h): its exchanges in turn, through a scratch
+ * intermediate for the indirect strategies, between local transposes for
+ * the transposed one. */
+#ifndef BCR_EXEC_RUN_PLAN_H
+#define BCR_EXEC_RUN_PLAN_H
+
+#include <mpi.h>
+
+#include "exec/run_exchange.h"
+#include "exec/shm.h"
+#include "plan/plan.h"
+
+/* Reserve every buffer the plan needs (bcr_exchange_reserve). */
+int bcr_plan_reserve(const bcr_plan *pl, size_t elsize);
+
+/* sh and sync as for bcr_exchange_run. */
+int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh, int sync);
+
+#endif

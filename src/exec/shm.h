@@ -1,0 +1,91 @@
+/* Shared-memory transport between processes of one node.
+ *
+ * On one node, a message through MPI is copied twice or pipelined in small
+ * fragments that need both processes running, unless both sides are
+ * contiguous.  Here each process packs what it sends into its own segment
+ * of a shared window and tells the receiver where; the receiver unpacks
+ * straight from that segment into B.  Two copies, no handshake per
+ * fragment, and each side works whenever it runs.
+ *
+ * The telling goes through counters at the head of the segments, not
+ * through MPI: a process waiting for MPI polls, and where processes
+ * outnumber cores (4 ranks on this project's 2 cores) the pollers took a
+ * third of the machine from the processes still packing.  A process
+ * waiting here sleeps in the kernel (futex) after a short spin.  The
+ * sender does not wait for its readers either: it waits, if at all, only
+ * before it writes its segment again.  Above all, both sides
+ * pack and unpack every such message in one scan of their array
+ * (scan.h), where MPI reads the array once per message.
+ *
+ * The window belongs to a communicator (kept as an attribute on it, freed
+ * with it); each process's segment is as large as the most it has sent at
+ * once.  It grows only collectively: every process of the communicator says
+ * in the call's agreement (bcr_agree_error) whether its segment is too
+ * small, and if any is, all make the window anew.  A window the node's
+ * backing store (/dev/shm) has no room for is not made: that call's
+ * messages go through MPI, as do later ones as large.
+ *
+ * Which messages use it (BCR_SHM, read when a plan is made; a process
+ * where it is off turns it off for the whole call):
+ *   on (default), or all: every message of BCR_SHM_MIN bytes or more.
+ *       Through MPI, a message of long runs goes in place over the arrays
+ *       (CMA) or in fragments, and either way needs its sender to answer
+ *       while the receiver copies; where ranks outnumber cores the sender
+ *       is often not running then.  Measured here on the standard cases
+ *       with 4 ranks on 2 cores: with long runs through MPI, cases 4, 5,
+ *       7, 8, 10 and 11 took 1.5 to 2.8 times as long in most runs (they
+ *       flip between two speeds with where the scheduler puts the ranks),
+ *       through segments they keep the fast one;
+ *   short: only those whose row runs average fewer than BCR_SHM_RUN_BYTES
+ *       (the default before 2026-11-23; with long runs MPI reads each
+ *       message's array almost as well as a scan when the ranks are well
+ *       placed, and starts unpacking as the first fragments come);
+ *   off: none. */
+#ifndef BCR_EXEC_SHM_H
+#define BCR_EXEC_SHM_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+#include "base/index.h"
+
+typedef struct bcr_shm bcr_shm;
+
+/* What this process says in the agreement for a call sending `bytes`
+ * through its segment: 1 when the segment must grow, 0 when it is large
+ * enough, -1 when the transport is off (BCR_SHM=off).  The agreement keeps
+ * -1 if any process said it, else the largest. */
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off);
+
+/* With the agreed answer: collective over comm when it is 1 (the window is
+ * made anew, this process's segment at least `bytes`).  Returns the
+ * transport for this call, or NULL when messages go through MPI; every
+ * process of the node gets the same answer. */
+bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes);
+
+/* Whether process `rank` of comm shares this node. */
+int bcr_shm_shares(const bcr_shm *sh, int rank);
+
+/* Sending: wait until every reader is done with what this process
+ * published before (the segment is about to be written again), then write
+ * into bcr_shm_mine and publish each receiver's part at its byte offset
+ * there. */
+void bcr_shm_begin_writes(bcr_shm *sh);
+char *bcr_shm_mine(const bcr_shm *sh);
+void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset);
+
+/* Receiving: the next part process `rank` publishes for this one, once it
+ * is there; then, when it has been read, release it to its sender.  Parts
+ * between two processes are taken in the order they were published, as
+ * MPI matches messages. */
+const char *bcr_shm_await(bcr_shm *sh, int rank);
+void bcr_shm_release(bcr_shm *sh, int rank);
+
+/* Release the attribute key (bcr_finalize); windows go with their
+ * communicators. */
+void bcr_shm_finalize(void);
+
+/* Bytes of shared segments this process holds, over all communicators. */
+size_t bcr_shm_bytes(void);
+
+#endif

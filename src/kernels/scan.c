@@ -1,0 +1,554 @@
+#include "kernels/scan.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels/copy_elems.h"
+#include "kernels/stream_copy.h"
+
+/* A run written plainly, or with streaming stores when nt. */
+static inline void put_run(char *dst, const char *src, bcr_idx len, size_t es, int nt)
+{
+    if (nt)
+        bcr_stream_copy(dst, src, (size_t)len * es);
+    else
+        bcr_copy_elems(dst, src, len, es);
+}
+
+/* Runs of group g in one column, local side at `local` (element stride
+ * lstep between runs), copied to the buffer cursor *cur when `pack`, else
+ * from it; *cur ends past them.  One body for both directions so that
+ * they cannot disagree on the order; `pack` is a constant at every call,
+ * and local is only written when it is 0. */
+static inline void group_buffer(char *local, char **cur, const bcr_rungroup *g, bcr_idx lstep,
+                                bcr_idx lo, bcr_idx hi, int clip, size_t es, int pack, int nt)
+{
+    char *buf = *cur;
+    if (!clip && g->len == 1) {
+        if (pack && nt)
+            bcr_stream_strided(buf, local, lstep, g->count, es);
+        else if (pack)
+            bcr_copy_strided(buf, 1, local, lstep, g->count, es);
+        else
+            bcr_copy_strided(local, lstep, buf, 1, g->count, es);
+        buf += (size_t)g->count * es;
+    } else {
+        for (bcr_idx c = 0; c < g->count; c++) {
+            bcr_idx skip, len = bcr_clip_run(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
+            if (len == 0)
+                continue;
+            char *l = local + (size_t)(c * lstep + skip) * es;
+            if (pack)
+                put_run(buf, l, len, es, nt);
+            else
+                bcr_copy_elems(l, buf, len, es);
+            buf += (size_t)len * es;
+        }
+    }
+    *cur = buf;
+}
+
+/* The part that stays here: a's side of the runs is `other`. */
+static inline void group_local(char *bcol, const char *acol, const bcr_rungroup *g, bcr_idx lo,
+                               bcr_idx hi, int clip, size_t es)
+{
+    if (!clip && g->len == 1) {
+        bcr_copy_strided(bcol + (size_t)g->mine * es, g->mstep, acol + (size_t)g->other * es,
+                         g->ostep, g->count, es);
+        return;
+    }
+    for (bcr_idx c = 0; c < g->count; c++) {
+        bcr_idx skip, len = bcr_clip_run(g->k0 + c * g->kstep, g->len, lo, hi, &skip);
+        if (len)
+            bcr_copy_elems(bcol + (size_t)(g->mine + c * g->mstep + skip) * es,
+                           acol + (size_t)(g->other + c * g->ostep + skip) * es, len, es);
+    }
+}
+
+/* The part that stays in one column of A, copied to its column of B (a
+ * send half's scan: runs' mine are A's rows, other B's). */
+static inline void self_column(const bcr_scan *sc, const int *cells, const char *acol,
+                               bcr_idx bcol_index, size_t es, const bcr_scan_self *self)
+{
+    char *bcol = self->b + (size_t)(bcol_index * self->ldb) * es;
+    for (int r = 0; r < sc->nrslots; r++) {
+        if (cells[r] != BCR_SCAN_SELF)
+            continue;
+        bcr_group_iter it = bcr_groups_begin(&sc->spans[sc->rbucket[r]]);
+        bcr_rungroup g;
+        while (bcr_groups_next(&it, &g))
+            for (bcr_idx c = 0; c < g.count; c++)
+                put_run(bcol + (size_t)(g.other + c * g.ostep) * es,
+                        acol + (size_t)(g.mine + c * g.mstep) * es, g.len, es, self->nt);
+    }
+}
+
+/* Both directions in one loop nest (pack: local is A, and nothing stays;
+ * unpack: local is B, and the part that stays comes from a unless a is
+ * NULL), so that the two cannot disagree on the order of the elements. */
+static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, const char *a,
+                                bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
+                                int pack, int nt, const bcr_scan_self *self)
+{
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const bcr_scan_cols *cr = &sc->cols[ci];
+        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        for (bcr_idx t = 0; t < cr->r.len; t++) {
+            bcr_idx lo, hi;
+            bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
+            char *col = local + (size_t)((cr->r.mine + t) * ld) * es;
+            const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
+            for (int r = 0; r < sc->nrslots; r++) {
+                int p = cells[r];
+                if (p == BCR_SCAN_NONE || (p >= 0 && !cur[p]) || (p == BCR_SCAN_SELF && !acol))
+                    continue;
+                bcr_group_iter it = bcr_groups_begin(&sc->spans[sc->rbucket[r]]);
+                bcr_rungroup group;
+                while (bcr_groups_next(&it, &group)) {
+                    const bcr_rungroup *g = &group;
+                    if (p == BCR_SCAN_SELF)
+                        group_local(col, acol, g, lo, hi, mk->trapezoid, es);
+                    else
+                        group_buffer(col + (size_t)g->mine * es, &cur[p], g, g->mstep, lo, hi,
+                                     mk->trapezoid, es, pack, nt);
+                }
+            }
+            if (pack && self)
+                self_column(sc, cells, col, cr->r.other + t, es, self);
+        }
+    }
+}
+
+void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                   const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
+{
+    /* A is only read: group_buffer writes local only when unpacking. */
+    if (stream)
+        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 1, self);
+    else
+        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 0, self);
+    if (stream || (self && self->nt))
+        bcr_stream_fence();
+}
+
+void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                     size_t es, const bcr_mask *mk, const char **cur)
+{
+    /* The buffers are only read: group_buffer reads them when unpacking. */
+    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0, NULL);
+}
+
+/* Whether a column's cells hold the part that stays here. */
+static int holds_self(const int *cells, int nrslots)
+{
+    for (int r = 0; r < nrslots; r++)
+        if (cells[r] == BCR_SCAN_SELF)
+            return 1;
+    return 0;
+}
+
+/* Whether every cell of every column is a partner whose part is at hand,
+ * or the part that stays here with a given; without a, columns holding
+ * that part are left alone, and must hold nothing else. */
+static int all_at_hand(const bcr_scan *sc, const char *a, const char *const *cur)
+{
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const int *cells = sc->cell + (size_t)sc->cols[ci].slot * (size_t)sc->nrslots;
+        int skipped = !a && holds_self(cells, sc->nrslots);
+        for (int r = 0; r < sc->nrslots; r++) {
+            int p = cells[r];
+            if (skipped ? p >= 0 : p == BCR_SCAN_NONE || (p >= 0 && !cur[p]))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Where each piece of one pattern of one column starts in its partner's
+ * buffer, and how far it moves per repetition; NULL for pieces of no
+ * partner with a buffer (the part that stays here, or one through MPI).
+ * Row slots of one column are distinct partners, so a partner's pieces
+ * are its slot's (row_order.h).  Every buffer moves past the whole
+ * pattern, all its outer repetitions. */
+static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                   const int *cells, char **cur, size_t es, char **at,
+                                   size_t *step)
+{
+    int np = pt->npieces;
+    for (int j = 0; j < np; j++) {
+        int p = cells[pc[j].slot];
+        at[j] = p >= 0 && cur[p] ? cur[p] + (size_t)pc[j].before * es : NULL;
+        step[j] = (size_t)pc[j].per_rep * es;
+    }
+    for (int j = 0; j < np; j++)
+        if (at[j] && pc[j].first)
+            cur[cells[pc[j].slot]] += (size_t)(pt->outer * pt->count) * step[j];
+}
+
+/* The repetitions of one pattern from dst and src[] (sstep[] apart). */
+static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc, int single_rows,
+                             char *dst, const char *const *from, const size_t *sstep, size_t es,
+                             int nt, int ahead)
+{
+    const char *src[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    for (int j = 0; j < np; j++)
+        src[j] = from[j];
+    size_t dstep = (size_t)pt->mstep * es;
+    size_t run = (size_t)pc[0].len * es;
+    /* One partner's rows back to back here, in one copy or one strided
+     * loop.  Only streaming walks meet such patterns: plain ones run only
+     * where partners take turns (bcr_row_order.interleaved). */
+    if (nt && np == 1 && dstep == run && sstep[0] == run) {
+        bcr_stream_copy(dst, src[0], (size_t)pt->count * run);
+        return;
+    }
+    if (nt && np == 1 && dstep == run && run == es && sstep[0] % es == 0) {
+        bcr_stream_strided(dst, src[0], (bcr_idx)(sstep[0] / es), pt->count, es);
+        return;
+    }
+    /* Block size 1 on one side: constant sizes unroll the copies, and with
+     * two pieces (two partners' rows alternating) the cursors stay in
+     * registers instead of a round trip through memory per row. */
+    if (single_rows && es == 8 && np == 2) {
+        const char *s0 = src[0], *s1 = src[1];
+        size_t d0 = (size_t)pc[0].dmine * 8, d1 = (size_t)pc[1].dmine * 8;
+        if (nt && dstep == 16 && sstep[0] == 8 && sstep[1] == 8 && d0 + d1 == 8) {
+            if (ahead) {
+                bcr_prefetch_ahead(s0, (size_t)pt->count * 8);
+                bcr_prefetch_ahead(s1, (size_t)pt->count * 8);
+            }
+            bcr_stream_zip8(dst, d0 ? s1 : s0, d0 ? s0 : s1, pt->count);
+        } else if (nt)
+            for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
+                bcr_stream_copy(dst + d0, s0, 8);
+                bcr_stream_copy(dst + d1, s1, 8);
+            }
+        else
+            for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
+                memcpy(dst + d0, s0, 8);
+                memcpy(dst + d1, s1, 8);
+            }
+    } else if (single_rows && es == 8) {
+        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+            for (int j = 0; j < np; j++) {
+                put_run(dst + (size_t)pc[j].dmine * 8, src[j], 1, 8, nt);
+                src[j] += sstep[j];
+            }
+    } else {
+        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+            for (int j = 0; j < np; j++) {
+                if (ahead)
+                    bcr_prefetch_ahead(src[j], (size_t)pc[j].len * es);
+                put_run(dst + (size_t)pc[j].dmine * es, src[j], pc[j].len, es, nt);
+                src[j] += sstep[j];
+            }
+    }
+}
+
+/* One pattern of one column: each piece reads from a partner's buffer
+ * (advancing it) or from a's column at the pattern's offsets; the pattern
+ * set up once for all its outer repetitions. */
+static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                int single_rows, char *col, const char *acol, const int *cells,
+                                char **cur, size_t es, int nt, int ahead)
+{
+    char *at[BCR_ROW_MAX_PIECES];
+    const char *src[BCR_ROW_MAX_PIECES];
+    size_t sstep[BCR_ROW_MAX_PIECES], outer_step[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    pattern_cursors(pt, pc, cells, cur, es, at, sstep);
+    for (int j = 0; j < np; j++) {
+        src[j] = at[j];
+        outer_step[j] = (size_t)pt->count * sstep[j];
+        if (!at[j]) { /* every cell is at hand: this is the part that stays */
+            src[j] = acol + (size_t)(pt->other + pc[j].dother) * es;
+            sstep[j] = (size_t)pt->ostep * es;
+            outer_step[j] = (size_t)pt->oostep * es;
+        }
+    }
+    char *dst = col + (size_t)pt->mine * es;
+    for (bcr_idx o = 0; o < pt->outer; o++, dst += (size_t)pt->omstep * es) {
+        copy_reps(pt, pc, single_rows, dst, src, sstep, es, nt, ahead);
+        for (int j = 0; j < np; j++)
+            src[j] += outer_step[j];
+    }
+}
+
+/* Where an unpack reads each row slot of a column: its partner's buffer
+ * (side 0: at the run's place there) or a's column (side 1: the part
+ * that stays, at the other side's offset). */
+static inline void slot_sources(int nrslots, const int *cells, char *const *cur,
+                                const char *acol, const char **base, int *side)
+{
+    for (int s = 0; s < nrslots; s++) {
+        int p = cells[s];
+        base[s] = p >= 0 ? cur[p] : acol;
+        side[s] = p < 0;
+    }
+}
+
+/* Every partner's buffer moves past its rows of one column. */
+static inline void past_column(const bcr_row_order *ro, int nrslots, const int *cells,
+                               char **cur, size_t es)
+{
+    for (int s = 0; s < nrslots; s++)
+        if (cells[s] >= 0)
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
+/* One column down the unfolded runs: each from its partner's buffer at
+ * its place there, or from a's column (the part that stays); then every
+ * buffer moves past its rows. */
+static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, const char *acol,
+                               const int *cells, char **cur, size_t es, int nt)
+{
+    const char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    int side[BCR_ROW_FLAT_MAX_SLOTS];
+    slot_sources(nrslots, cells, cur, acol, base, side);
+    for (bcr_idx i = 0; i < ro->nruns; i++) {
+        const bcr_row_run *r = &ro->runs[i];
+        const char *src = base[r->slot] + (size_t)r->at[side[r->slot]] * es;
+        if (ro->turns)
+            bcr_prefetch_ahead(src, (size_t)r->len * es);
+        put_run(col + (size_t)r->mine * es, src, r->len, es, nt);
+    }
+    past_column(ro, nrslots, cells, cur, es);
+}
+
+/* One column row by row (row_order.h), with plain stores: each row from
+ * its slot's partner buffer or from a's column (the part that stays). */
+#define EACH_ROW(T)                                                                  \
+    do {                                                                             \
+        T *d = (T *)(void *)(col + (size_t)ro->first_row * es);                     \
+        for (bcr_idx i = 0; i < ro->nrows; i++) {                                    \
+            int s = ro->row_slot[i];                                                 \
+            memcpy(&d[i], base[s] + (size_t)ro->row_at[i][side[s]] * sizeof(T), sizeof(T)); \
+        }                                                                            \
+    } while (0)
+
+static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
+                               const char *acol, const int *cells, char **cur, size_t es)
+{
+    const char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    int side[BCR_ROW_FLAT_MAX_SLOTS];
+    slot_sources(nrslots, cells, cur, acol, base, side);
+    switch (es) {
+    case 4: EACH_ROW(bcr_e4); break;
+    case 8: EACH_ROW(bcr_e8); break;
+    case 16: EACH_ROW(bcr_e16); break;
+    default:
+        for (bcr_idx i = 0; i < ro->nrows; i++) {
+            int s = ro->row_slot[i];
+            memcpy(col + (size_t)(ro->first_row + i) * es,
+                   base[s] + (size_t)ro->row_at[i][side[s]] * es, es);
+        }
+    }
+    past_column(ro, nrslots, cells, cur, es);
+}
+#undef EACH_ROW
+
+/* unpack_runs for a trapezoid's column, which keeps submatrix rows [lo,
+ * hi): each run clipped to them as the sender clipped it, so a partner's
+ * place in its buffer is counted as the walk goes. */
+static inline void unpack_runs_clipped(const bcr_row_order *ro, char *col, const char *acol,
+                                       const int *cells, char **cur, size_t es, int nt,
+                                       bcr_idx lo, bcr_idx hi)
+{
+    for (bcr_idx i = 0; i < ro->nruns; i++) {
+        const bcr_row_run *r = &ro->runs[i];
+        bcr_idx skip, len = bcr_clip_run(r->k0, r->len, lo, hi, &skip);
+        if (len == 0)
+            continue;
+        int p = cells[r->slot];
+        char *dst = col + (size_t)(r->mine + skip) * es;
+        if (p >= 0) {
+            put_run(dst, cur[p], len, es, nt);
+            cur[p] += (size_t)len * es;
+        } else {
+            put_run(dst, acol + (size_t)(r->at[1] + skip) * es, len, es, nt);
+        }
+    }
+}
+
+int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                         size_t es, const bcr_mask *mk, const char **curc, int stream)
+{
+    char **cur = (char **)(uintptr_t)curc; /* only read through */
+    const bcr_row_order *ro = &sc->order;
+    if (!all_at_hand(sc, a, (const char *const *)cur) || (mk->trapezoid && !ro->runs))
+        return -1;
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const bcr_scan_cols *cr = &sc->cols[ci];
+        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        if (!a && holds_self(cells, sc->nrslots))
+            continue;
+        for (bcr_idx t = 0; t < cr->r.len; t++) {
+            char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
+            const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
+            if (mk->trapezoid) {
+                bcr_idx lo, hi;
+                bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
+                if (stream)
+                    unpack_runs_clipped(ro, col, acol, cells, cur, es, 1, lo, hi);
+                else
+                    unpack_runs_clipped(ro, col, acol, cells, cur, es, 0, lo, hi);
+                continue;
+            }
+            if (ro->row_slot && !stream) {
+                unpack_each(ro, sc->nrslots, col, acol, cells, cur, es);
+                continue;
+            }
+            if (ro->runs) {
+                if (stream)
+                    unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 1);
+                else
+                    unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 0);
+                continue;
+            }
+            for (bcr_idx i = 0; i < ro->npatterns; i++)
+                copy_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first,
+                             ro->single_rows, col, acol, cells, cur, es, stream, ro->turns);
+        }
+    }
+    if (stream)
+        bcr_stream_fence();
+    return 0;
+}
+
+/* One pattern of one column of a, packed: each partner's pieces appended
+ * to its buffer in row order; with bcol, the part that stays copied to
+ * B's column in the same pass (streaming stores when self_nt), at the
+ * pattern's other-side offsets; otherwise it is skipped, as are partners
+ * without a buffer.  A pack's order is never folded (bcr_scan_order_rows),
+ * so every pattern here is repeated once (outer is 1). */
+static inline void pack_pattern(const bcr_row_pattern *pt, const bcr_row_piece *pc,
+                                const char *col, char *bcol, const int *cells, char **cur,
+                                size_t es, int nt, int self_nt, int ahead)
+{
+    char *dst[BCR_ROW_MAX_PIECES];
+    size_t dstep[BCR_ROW_MAX_PIECES];
+    int pnt[BCR_ROW_MAX_PIECES];
+    int np = pt->npieces;
+    pattern_cursors(pt, pc, cells, cur, es, dst, dstep);
+    for (int j = 0; j < np; j++) {
+        pnt[j] = nt;
+        if (bcol && cells[pc[j].slot] == BCR_SCAN_SELF) {
+            dst[j] = bcol + (size_t)(pt->other + pc[j].dother) * es;
+            dstep[j] = (size_t)pt->ostep * es;
+            pnt[j] = self_nt;
+        }
+    }
+    const char *src = col + (size_t)pt->mine * es;
+    size_t sstep = (size_t)pt->mstep * es;
+    for (bcr_idx c = 0; c < pt->count; c++, src += sstep)
+        for (int j = 0; j < np; j++) {
+            if (ahead)
+                bcr_prefetch_ahead(src + (size_t)pc[j].dmine * es, (size_t)pc[j].len * es);
+            if (!dst[j])
+                continue;
+            put_run(dst[j], src + (size_t)pc[j].dmine * es, pc[j].len, es, pnt[j]);
+            dst[j] += dstep[j];
+        }
+}
+
+/* Where a pack writes each row slot of a column: its partner's buffer,
+ * or NULL for the part that stays and partners without a buffer. */
+static inline void slot_targets(int nrslots, const int *cells, char *const *cur, char **base)
+{
+    for (int s = 0; s < nrslots; s++)
+        base[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+}
+
+/* past_column for a pack, whose skipped slots' cursors stay. */
+static inline void past_column_packed(const bcr_row_order *ro, int nrslots, const int *cells,
+                                      char *const *base, char **cur, size_t es)
+{
+    for (int s = 0; s < nrslots; s++)
+        if (base[s])
+            cur[cells[s]] += (size_t)ro->slot_rows[s] * es;
+}
+
+/* One column of a row by row (row_order.h), with plain stores: each row
+ * to its slot's partner buffer (the part that stays, and partners without
+ * a buffer, skipped). */
+static inline void pack_each(const bcr_row_order *ro, int nrslots, const char *col,
+                             const int *cells, char **cur, size_t es)
+{
+    char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    slot_targets(nrslots, cells, cur, base);
+    const char *src = col + (size_t)ro->first_row * es;
+    for (bcr_idx i = 0; i < ro->nrows; i++) {
+        char *b = base[ro->row_slot[i]];
+        if (b)
+            bcr_copy_elems(b + (size_t)ro->row_at[i][0] * es, src + (size_t)i * es, 1, es);
+    }
+    past_column_packed(ro, nrslots, cells, base, cur, es);
+}
+
+/* One column of a down the unfolded runs, each to its partner's buffer
+ * at its place there; with bcol, the part that stays to B's column at its
+ * other-side offset (streaming stores when self_nt); otherwise it is
+ * skipped, as are partners without a buffer.  Then every buffer moves
+ * past its rows. */
+static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *col, char *bcol,
+                             const int *cells, char **cur, size_t es, int nt, int self_nt)
+{
+    char *base[BCR_ROW_FLAT_MAX_SLOTS];
+    slot_targets(nrslots, cells, cur, base);
+    for (bcr_idx i = 0; i < ro->nruns; i++) {
+        const bcr_row_run *r = &ro->runs[i];
+        const char *src = col + (size_t)r->mine * es;
+        /* Skipped runs too: their lines ahead are others' runs. */
+        if (ro->turns)
+            bcr_prefetch_ahead(src, (size_t)r->len * es);
+        if (base[r->slot])
+            put_run(base[r->slot] + (size_t)r->at[0] * es, src, r->len, es, nt);
+        else if (bcol && cells[r->slot] == BCR_SCAN_SELF)
+            put_run(bcol + (size_t)r->at[1] * es, src, r->len, es, self_nt);
+    }
+    past_column_packed(ro, nrslots, cells, base, cur, es);
+}
+
+void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
+                        int stream, const bcr_scan_self *self)
+{
+    const bcr_row_order *ro = &sc->order;
+    /* Where the order kept B's offsets of the part that stays, the walk
+     * copies it as it goes, A's column read once front to back: case 7's
+     * pattern (512-byte runs, every other one stays) took 2.1-2.4 ms of
+     * CPU that way against 3.9-4.1 ms copying the part that stays in a
+     * second pass over each column (32 KiB, in the cache), 4 processes on
+     * 2 cores, 32 MiB each (a memcpy: 2.4-3.5 ms). */
+    int fused = self && ro->other_slot >= 0 && ro->other_slot == sc->self_rslot;
+    int self_nt = self && self->nt;
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const bcr_scan_cols *cr = &sc->cols[ci];
+        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        for (bcr_idx t = 0; t < cr->r.len; t++) {
+            const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
+            char *bcol = fused ? self->b + (size_t)((cr->r.other + t) * self->ldb) * es : NULL;
+            int walked = 0;
+            if (ro->row_slot && !stream) {
+                pack_each(ro, sc->nrslots, col, cells, cur, es);
+            } else if (ro->runs) {
+                if (stream)
+                    pack_runs(ro, sc->nrslots, col, bcol, cells, cur, es, 1, self_nt);
+                else
+                    pack_runs(ro, sc->nrslots, col, bcol, cells, cur, es, 0, self_nt);
+                walked = 1;
+            } else {
+                for (bcr_idx i = 0; i < ro->npatterns; i++)
+                    pack_pattern(&ro->patterns[i], ro->pieces + ro->patterns[i].first, col,
+                                 bcol, cells, cur, es, stream, self_nt, ro->turns);
+                walked = 1;
+            }
+            /* A's column is in the cache now, the part that stays too. */
+            if (self && !(fused && walked))
+                self_column(sc, cells, col, cr->r.other + t, es, self);
+        }
+    }
+    if (stream || (self && self->nt))
+        bcr_stream_fence();
+}

@@ -1,0 +1,59 @@
+/* Building the order of a column's rows (kernels/row_order.h) when a
+ * plan is made, and the bounds that decide which forms are kept. */
+#ifndef BCR_PLAN_ROW_ORDER_BUILD_H
+#define BCR_PLAN_ROW_ORDER_BUILD_H
+
+#include "kernels/row_order.h"
+
+#define BCR_ROW_MIN_REPEATS 8
+
+/* Runs of a column past which no order is kept: building it takes a
+ * sorted copy of every run, 32 bytes each, for the plan's time. */
+#define BCR_ROW_MAX_RUNS ((bcr_idx)1 << 16)
+
+/* Nor past this many runs per local column walked: the order is built
+ * once and walked once a column, and a long 1-D array (one column) paid
+ * more for the sort than the walk gave back.  Cyclic(8) -> cyclic(2),
+ * doubles, 8 ranks, bcr_timing --reps 5, fresh plan: 2^20 elements (65 536
+ * runs a column) plan 84.7 -> 0.8 ms, execution 8.8 -> 3.1 ms without the
+ * order; 2^17 to 2^19 on 4 ranks likewise (plan 5.8-38.8 -> 0.2 ms,
+ * execution 1.0-4.3 -> 0.4-1.4 ms).  Case 11 of the standard set (4096
+ * runs a column of 16 columns) keeps its order: without it the unpack took
+ * 1.20-1.29 times a memcpy's CPU time against 1.07-1.29 with it. */
+#define BCR_ROW_RUNS_PER_COLUMN 512
+
+/* Unfolded lists are kept up to this many runs and BCR_ROW_FLAT_MAX_SLOTS
+ * row slots (kernels/row_order.h), where the patterns repeat fewer than
+ * BCR_ROW_FLAT_BELOW times on average. */
+#define BCR_ROW_FLAT_MAX_RUNS 4096
+#define BCR_ROW_FLAT_BELOW 4
+
+/* Row-by-row tables are kept for columns of at most this many rows whose
+ * runs are shorter than BCR_ROW_EACH_BELOW rows on average (and are not
+ * two partners' single rows taking turns, which have a loop of their
+ * own). */
+#define BCR_ROW_EACH_MAX_ROWS 8192
+#define BCR_ROW_EACH_BELOW 4
+
+/* From the row groups of every row slot (slot r's are spans[rbucket[r]])
+ * of a half walking `columns` local columns.  other_slot: the row slot of
+ * the part that stays here, which a walk reads from the other side's column
+ * (unpacking), or -1; then the other side's offsets (dother, ostep) are
+ * kept, and that slot's runs merge only where that side meets too;
+ * otherwise the offsets are 0.  fold: patterns of one shape that follow
+ * each other at a constant step become one (bcr_row_pattern.outer), for
+ * an unpack reading the part that stays from A, whose runs break where
+ * A's rows jump; a pack copying that part to B meets no such breaks in
+ * the layouts tried (B's rows of that part are contiguous), so its walk
+ * is not asked to repeat patterns.  clipped: for a trapezoid, whose
+ * columns keep a range of submatrix rows each: runs merge only where
+ * their submatrix rows meet too, and the unfolded list is kept however
+ * well they fold (only its walk clips).  Returns 0; 1 when the column has
+ * more than BCR_ROW_MAX_RUNS runs, or more than BCR_ROW_RUNS_PER_COLUMN
+ * per column; -1 when out of memory (then ro holds nothing). */
+int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
+                        const bcr_groupspan *spans, bcr_idx columns, int other_slot, int fold,
+                        int clipped);
+void bcr_row_order_free(bcr_row_order *ro);
+
+#endif

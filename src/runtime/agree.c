@@ -1,0 +1,265 @@
+#include "runtime/agree.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/mask.h"
+#include "runtime/blacs.h"
+#include "runtime/check.h"
+
+/* Each agreed field travels as (v, -v) under MPI_MAX, giving max and min at
+ * once; LLONG_MIN marks "this process has no value". */
+enum { F_M, F_N, F_TRAP, F_UPLO, F_DIAG, F_ELSIZE, F_GEN, F_REPEAT, F_OPT,
+       F_GLOBAL = F_OPT + BCR_OPTIONS_AGREED };
+enum { S_P, S_Q, S_M, S_N, S_MB, S_NB, S_RSRC, S_CSRC, S_I, S_J, S_FIELDS };
+#define NFIELDS (F_GLOBAL + 2 * S_FIELDS)
+#define V_ERR (2 * NFIELDS)
+#define NV (V_ERR + 1)
+
+static const char *const side_field_names[S_FIELDS] = {
+    "the grid shape", "the grid shape", "M_%c", "N_%c", "MB_%c", "NB_%c", "RSRC_%c", "CSRC_%c", "i%c", "j%c"};
+
+static void put(long long *v, int f, long long x)
+{
+    v[2 * f] = x;
+    v[2 * f + 1] = -x;
+}
+
+static int present(const long long *v, int f) { return v[2 * f] != LLONG_MIN; }
+static long long vmax(const long long *v, int f) { return v[2 * f]; }
+static long long vmin(const long long *v, int f) { return -v[2 * f + 1]; }
+static int agreed(const long long *v, int f) { return vmax(v, f) == vmin(v, f); }
+
+static void side_put(long long *v, int base, const bcr_side *s)
+{
+    if (!s->in)
+        return;
+    const int x[S_FIELDS] = {s->P, s->Q, s->M, s->N, s->MB, s->NB, s->RSRC, s->CSRC, s->i, s->j};
+    for (int f = 0; f < S_FIELDS; f++)
+        put(v, base + f, x[f]);
+}
+
+static void side_take(const long long *v, int base, bcr_side *s)
+{
+    int *x[S_FIELDS] = {&s->P, &s->Q, &s->M, &s->N, &s->MB, &s->NB, &s->RSRC, &s->CSRC, &s->i, &s->j};
+    for (int f = 0; f < S_FIELDS; f++)
+        *x[f] = (int)vmax(v, base + f);
+}
+
+static int side_agreement(const bcr_request *rq, const long long *v, int base,
+                          const bcr_side_args *ar, bcr_err *e)
+{
+    if (!present(v, base + S_P))
+        return bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
+                           "no process is in grid %c (CTXT_%c = -1 everywhere)", ar->name, ar->name);
+    for (int f = 0; f < S_FIELDS; f++) {
+        if (agreed(v, base + f))
+            continue;
+        int arg = f == S_I ? ar->arg_i : f == S_J ? ar->arg_j : ar->arg_desc;
+        char what[16];
+        snprintf(what, sizeof what, side_field_names[f], f >= S_I ? ar->name + 32 : ar->name);
+        /* i and j travel 0-based; show them as the caller wrote them */
+        long long shift = (f == S_I || f == S_J) ? 1 : 0;
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, arg,
+                           "processes of grid %c disagree on %s (%lld to %lld)", ar->name, what,
+                           vmin(v, base + f) + shift, vmax(v, base + f) + shift);
+    }
+    return BCR_SUCCESS;
+}
+
+static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *e)
+{
+    if (!agreed(v, F_M))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_M,
+                           "processes disagree on m (%lld to %lld)", vmin(v, F_M), vmax(v, F_M));
+    if (!agreed(v, F_N))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_N,
+                           "processes disagree on n (%lld to %lld)", vmin(v, F_N), vmax(v, F_N));
+    if (!agreed(v, F_ELSIZE)) {
+        if (rq->plan_create)
+            return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_TYPE,
+                               "processes disagree on the type (elements of %lld to %lld bytes)",
+                               vmin(v, F_ELSIZE), vmax(v, F_ELSIZE));
+        return bcr_err_plain(e, rq, BCR_ERR_INCONSISTENT,
+                             "processes called routines of different types (elements of %lld "
+                             "to %lld bytes)", vmin(v, F_ELSIZE), vmax(v, F_ELSIZE));
+    }
+    if (!agreed(v, F_TRAP)) {
+        if (rq->plan_create)
+            return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_UPLO,
+                               "processes disagree on whether uplo is NULL (a trapezoid on "
+                               "some, the whole submatrix on others)");
+        return bcr_err_plain(e, rq, BCR_ERR_INCONSISTENT,
+                             "processes called different routines (gemr2d on some, trmr2d on "
+                             "others)");
+    }
+    if (!agreed(v, F_UPLO))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_UPLO,
+                           "processes disagree on uplo (upper on some, lower on others)");
+    if (!agreed(v, F_DIAG))
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_DIAG,
+                           "processes disagree on diag (unit on some, non-unit on others)");
+    for (int k = 0; k < BCR_OPTIONS_AGREED; k++)
+        if (!agreed(v, F_OPT + k))
+            return bcr_err_plain(e, rq, BCR_ERR_INCONSISTENT,
+                                 "processes disagree on the environment switch %s",
+                                 bcr_options_agreed_names[k]);
+    return BCR_SUCCESS;
+}
+
+/* Share one process's local error with all: the lowest (argument, rank). */
+static int share_error(MPI_Comm comm, int size, long long key, bcr_err *e)
+{
+    int root = (int)(key % size);
+    if (MPI_Bcast(e, (int)sizeof *e, MPI_BYTE, root, comm))
+        return BCR_ERR_MPI;
+    size_t len = strlen(e->text);
+    snprintf(e->text + len, sizeof e->text - len, " (on process %d)", root);
+    return e->code;
+}
+
+/* Build where every grid process sits in ictxt: one allgather, run only when
+ * some process lacks the maps of this grid pair. */
+static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
+                      bcr_gridmap *A, bcr_gridmap *B, bcr_err *e)
+{
+    int mine[4] = {s->A.myrow, s->A.mycol, s->B.myrow, s->B.mycol};
+    int *all = malloc((size_t)ctx->size * 4 * sizeof *all);
+    A->P = s->A.P, A->Q = s->A.Q, B->P = s->B.P, B->Q = s->B.Q;
+    A->rank = malloc((size_t)A->P * A->Q * sizeof *A->rank);
+    B->rank = malloc((size_t)B->P * B->Q * sizeof *B->rank);
+    int nomem = !all || !A->rank || !B->rank, anynomem = 0;
+    /* Everyone must learn about an allocation failure before the allgather. */
+    if (MPI_Allreduce(&nomem, &anynomem, 1, MPI_INT, MPI_MAX, ctx->comm) || anynomem ||
+        MPI_Allgather(mine, 4, MPI_INT, all, 4, MPI_INT, ctx->comm)) {
+        free(all);
+        free(A->rank);
+        free(B->rank);
+        return anynomem ? bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for grid maps")
+                        : bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allgather failed");
+    }
+    for (int t = 0; t < 2; t++) {
+        bcr_gridmap *g = t ? B : A;
+        const bcr_side_args *ar = t ? &bcr_args_B : &bcr_args_A;
+        int n = g->P * g->Q, found = 0, clash = 0;
+        for (int k = 0; k < n; k++)
+            g->rank[k] = -1;
+        for (int p = 0; p < ctx->size; p++) {
+            int r = all[4 * p + 2 * t], c = all[4 * p + 2 * t + 1];
+            if (r < 0)
+                continue;
+            if (g->rank[r * g->Q + c] >= 0)
+                clash = 1;
+            else
+                found++;
+            g->rank[r * g->Q + c] = p;
+        }
+        if (clash)
+            bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, ar->arg_desc,
+                        "processes of grid %c disagree on CTXT_%c (two claim one grid position)",
+                        ar->name, ar->name);
+        else if (found != n)
+            bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
+                        "grid %c has %d processes but only %d of them are in ictxt", ar->name, n,
+                        found);
+    }
+    free(all);
+    if (e->code) {
+        free(A->rank);
+        free(B->rank);
+    }
+    return e->code;
+}
+
+int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e)
+{
+    /* Both sides start "outside"; the checks fill in a side they find this
+     * process in, and an early local error leaves them so. */
+    memset(s, 0, sizeof *s);
+    s->A.myrow = s->A.mycol = s->B.myrow = s->B.mycol = -1;
+    if (!bcr_blacs_context_valid(rq->ictxt))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_ICTXT,
+                           "ictxt = %d is not a BLACS context", rq->ictxt);
+    int local = bcr_check_request(rq, &s->A, &s->B, e);
+    if (!local)
+        local = e->code; /* an error the caller found before calling us */
+    BCR_TRY(bcr_ctx_acquire(rq->ictxt, &s->ctx));
+    bcr_ctx *ctx = s->ctx;
+
+    long keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
+    long keyB = s->B.in ? bcr_grid_serial(rq->descb[BCR_CTXT]) : 0;
+    bcr_mapentry *cached = local ? NULL : bcr_ctx_find(ctx, keyA, keyB);
+
+    long long v[NV], r[NV];
+    for (int k = 0; k < NV; k++)
+        v[k] = LLONG_MIN;
+    if (local)
+        v[V_ERR] = -((long long)(e->arg >= 0 ? e->arg : 0) * ctx->size + ctx->rank);
+    put(v, F_M, rq->m);
+    put(v, F_N, rq->n);
+    bcr_mask mk = bcr_mask_of(rq);
+    put(v, F_TRAP, mk.trapezoid);
+    put(v, F_UPLO, mk.upper);
+    put(v, F_DIAG, mk.unit);
+    put(v, F_ELSIZE, (long long)rq->elsize);
+    put(v, F_GEN, cached ? cached->gen : -1);
+    put(v, F_REPEAT, cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan));
+    long long o[BCR_OPTIONS_AGREED];
+    bcr_options_agreed(&opt->plan, o);
+    for (int k = 0; k < BCR_OPTIONS_AGREED; k++)
+        put(v, F_OPT + k, o[k]);
+    side_put(v, F_GLOBAL, &s->A);
+    side_put(v, F_GLOBAL + S_FIELDS, &s->B);
+    if (MPI_Allreduce(v, r, NV, MPI_LONG_LONG, MPI_MAX, ctx->comm))
+        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allreduce failed");
+
+    if (r[V_ERR] != LLONG_MIN)
+        return share_error(ctx->comm, ctx->size, -r[V_ERR], e);
+    BCR_TRY(global_agreement(rq, r, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL, &bcr_args_A, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, &bcr_args_B, e));
+    side_take(r, F_GLOBAL, &s->A);
+    side_take(r, F_GLOBAL + S_FIELDS, &s->B);
+
+    int maps_cached = agreed(r, F_GEN) && vmin(r, F_GEN) >= 0;
+    s->repeat = maps_cached && vmin(r, F_REPEAT) == 1;
+    if (!maps_cached) {
+        bcr_gridmap A, B;
+        long gen = ctx->next_gen++;
+        BCR_TRY(build_maps(rq, ctx, s, &A, &B, e));
+        bcr_ctx_store(ctx, keyA, keyB, gen, A, B);
+        cached = bcr_ctx_find(ctx, keyA, keyB);
+    }
+    s->maps_gen = cached->gen;
+    s->A.map = cached->A.rank;
+    s->B.map = cached->B.rank;
+    return BCR_SUCCESS;
+}
+
+int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm)
+{
+    long long need = shm ? *shm : 0;
+    long long v[3] = {e->code ? -((long long)(e->arg >= 0 ? e->arg : 0) * size + rank) : LLONG_MIN,
+                      need, need < 0}, r[3];
+    if (MPI_Allreduce(v, r, 3, MPI_LONG_LONG, MPI_MAX, comm))
+        return BCR_ERR_MPI;
+    if (shm)
+        *shm = r[2] ? -1 : r[1];
+    if (r[0] == LLONG_MIN)
+        return BCR_SUCCESS;
+    return share_error(comm, size, -r[0], e);
+}
+
+int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt, MPI_Comm comm,
+                     int rank, int size, bcr_err *e, bcr_shm **sh)
+{
+    bcr_idx bytes = bcr_plan_shm_bytes(pl, elsize);
+    long long shm = bcr_shm_request(comm, bytes, opt->plan.shm == BCR_SHM_OFF);
+    int rc = bcr_agree_error(comm, rank, size, e, &shm);
+    bcr_shm *t = rc ? NULL : bcr_shm_reserve(comm, shm, bytes);
+    if (sh)
+        *sh = t;
+    return rc;
+}

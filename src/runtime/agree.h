@@ -1,0 +1,48 @@
+/* The collectives that make every process of ictxt agree before any data
+ * moves: on the call's arguments (go on, or every process reports the
+ * same error and returns), and, once each has planned, on whether all
+ * could and on the shared-memory transport.  No process ever waits for a
+ * message that another, having failed, will not send. */
+#ifndef BCR_RUNTIME_AGREE_H
+#define BCR_RUNTIME_AGREE_H
+
+#include <mpi.h>
+
+#include "base/error.h"
+#include "base/options.h"
+#include "base/request.h"
+#include "base/side.h"
+#include "exec/shm.h"
+#include "plan/plan.h"
+#include "runtime/context.h"
+
+/* A call once its arguments are agreed. */
+typedef struct {
+    bcr_ctx *ctx;
+    bcr_side A, B;
+    long maps_gen; /* generation of the grid maps in use: names them */
+    int repeat;    /* every process repeats its last call (lastcall.h) */
+} bcr_setup;
+
+/* Check the request on this process, agree with every process of ictxt
+ * (one MPI_Allreduce; one allgather more the first time a pair of grids
+ * is met) on the arguments and on the switches that must be equal
+ * everywhere (bcr_options_agreed), and fill the setup.  On error, e holds
+ * the same message on every process. */
+int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e);
+
+/* One collective: if any process has an error in e, every process ends up
+ * with the one of the lowest (argument, rank), marked with that rank.
+ * shm (may be NULL) carries this process's bcr_shm_request in and the
+ * agreed answer out: -1 when any process said -1, else the largest. */
+int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm);
+
+/* The last collective before the exchange, over comm: every process
+ * learns whether any failed, and they agree on the shared-memory
+ * transport for pl (NULL on a process in neither grid, or to send
+ * everything through MPI: it only takes part).  *sh (when sh is not NULL)
+ * is that transport, or NULL for MPI alone. */
+int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt, MPI_Comm comm,
+                     int rank, int size, bcr_err *e, bcr_shm **sh);
+
+#endif

@@ -1,0 +1,46 @@
+#include "runtime/blacs.h"
+
+/* The MPI BLACS keeps its contexts in these globals; when the library has
+ * them we can tell a bad handle from a good one instead of crashing. */
+extern void **BI_MyContxts __attribute__((weak));
+extern int BI_MaxNCtxt __attribute__((weak));
+
+int bcr_blacs_context_valid(int h)
+{
+    if (h < 0)
+        return 0;
+    if (&BI_MaxNCtxt && &BI_MyContxts)
+        return h < BI_MaxNCtxt && BI_MyContxts[h] != NULL;
+    return 1;
+}
+
+/* The BLACS's table of communicators it has handed out system handles for;
+ * Cblacs_get(ctxt, 10, ...) adds the context's communicator to it the first
+ * time and nothing removes it. */
+extern MPI_Comm *BI_SysContxts __attribute__((weak));
+extern int BI_MaxNSysCtxt __attribute__((weak));
+
+static int sys_handles_in_use(void)
+{
+    int n = 0;
+    for (int i = 0; i < BI_MaxNSysCtxt; i++)
+        n += BI_SysContxts[i] != MPI_COMM_NULL;
+    return n;
+}
+
+/* A handle that only our asking created is given back at once: otherwise every context a long run makes and frees
+ * leaves an entry behind, and every later lookup scans them all.  The slot
+ * is cleared directly, as Cfree_blacs_system_handle would, but without its
+ * compaction of the table, which renumbers the handles others hold. */
+MPI_Comm bcr_blacs_comm(int ctxt)
+{
+    int tracked = &BI_SysContxts && &BI_MaxNSysCtxt;
+    int before = tracked ? sys_handles_in_use() : 0;
+    int sys;
+    Cblacs_get(ctxt, BCR_BLACS_GET_CONTEXT_COMM, &sys);
+    MPI_Comm comm = Cblacs2sys_handle(sys);
+    if (tracked && sys_handles_in_use() > before && sys > 0 && sys < BI_MaxNSysCtxt &&
+        BI_SysContxts[sys] == comm && comm != MPI_COMM_WORLD)
+        BI_SysContxts[sys] = MPI_COMM_NULL;
+    return comm;
+}

@@ -1,0 +1,125 @@
+#include "runtime/check.h"
+
+#include "base/mask.h"
+#include "runtime/blacs.h"
+
+const bcr_side_args bcr_args_A = {BCR_ARG_A, BCR_ARG_IA, BCR_ARG_JA, BCR_ARG_DESCA, 'A'};
+const bcr_side_args bcr_args_B = {BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB, BCR_ARG_DESCB, 'B'};
+
+/* Elements of the (trapezoidal) submatrix held by process (r, c); counted
+ * only when the caller passed a NULL array, to tell whether that is legal. */
+bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s)
+{
+    bcr_axis rows = {s->MB, s->RSRC, s->P, s->i};
+    bcr_idx nrows = bcr_axis_local_count(&rows, rq->m, s->myrow);
+    bcr_idx ncols = bcr_local_count(s->j + rq->n, s->NB, s->mycol, s->CSRC, s->Q) -
+                    bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    if (!rq->trapezoid || nrows == 0 || ncols == 0)
+        return nrows * ncols;
+    bcr_mask mk = bcr_mask_of(rq);
+    bcr_idx total = 0;
+    bcr_idx first = bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    for (bcr_idx l = first; l < first + ncols; l++) {
+        bcr_idx k = bcr_global_index(l, s->NB, s->mycol, s->CSRC, s->Q) - s->j;
+        bcr_idx lo, hi;
+        bcr_mask_rows(&mk, k, &lo, &hi);
+        if (hi > lo)
+            total += bcr_axis_local_count(&rows, hi, s->myrow) -
+                     bcr_axis_local_count(&rows, lo, s->myrow);
+    }
+    return total;
+}
+
+static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
+                      const void *ptr, const bcr_side_args *ar, bcr_side *s, bcr_err *e)
+{
+    if (desc == NULL)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc, "desc%c is NULL",
+                           ar->name + 32);
+    int ctxt = desc[BCR_CTXT];
+    if (ctxt == -1)
+        return BCR_SUCCESS; /* not in this grid: nothing else is read */
+    if (!bcr_blacs_context_valid(ctxt))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc,
+                           "CTXT_%c = %d is not a BLACS context", ar->name, ctxt);
+    int P, Q, r, c;
+    Cblacs_gridinfo(ctxt, &P, &Q, &r, &c);
+    if (r < 0 || c < 0 || r >= P || c >= Q)
+        return BCR_SUCCESS; /* the reference treats this as outside the grid */
+    s->in = 1;
+    s->myrow = r;
+    s->mycol = c;
+    s->P = P;
+    s->Q = Q;
+    s->M = desc[BCR_M];
+    s->N = desc[BCR_N];
+    s->MB = desc[BCR_MB];
+    s->NB = desc[BCR_NB];
+    s->RSRC = desc[BCR_RSRC];
+    s->CSRC = desc[BCR_CSRC];
+    s->lld = desc[BCR_LLD];
+    s->i = i1 - 1;
+    s->j = j1 - 1;
+    char X = ar->name;
+    int d = ar->arg_desc;
+    if (s->M < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "M_%c = %d, must be >= 0", X, s->M);
+    if (s->N < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "N_%c = %d, must be >= 0", X, s->N);
+    if (s->MB < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "MB_%c = %d, must be >= 1", X, s->MB);
+    if (s->NB < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "NB_%c = %d, must be >= 1", X, s->NB);
+    if (s->RSRC < 0 || s->RSRC >= P)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "RSRC_%c = %d, must be in [0, %d)", X,
+                           s->RSRC, P);
+    if (s->CSRC < 0 || s->CSRC >= Q)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "CSRC_%c = %d, must be in [0, %d)", X,
+                           s->CSRC, Q);
+    bcr_idx lrows = bcr_local_count(s->M, s->MB, r, s->RSRC, P);
+    if (s->lld < lrows)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "LLD_%c = %d, must be >= %lld", X,
+                           s->lld, (long long)lrows);
+    char lower = X + 32;
+    if (i1 < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c = %d, must be >= 1", lower, i1);
+    if ((bcr_idx)i1 + rq->m - 1 > s->M)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c + m - 1 = %lld exceeds M_%c = %d",
+                           lower, (long long)i1 + rq->m - 1, X, s->M);
+    if (j1 < 1)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c = %d, must be >= 1", lower, j1);
+    if ((bcr_idx)j1 + rq->n - 1 > s->N)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + n - 1 = %lld exceeds N_%c = %d",
+                           lower, (long long)j1 + rq->n - 1, X, s->N);
+    if (ptr == NULL) {
+        bcr_idx held = bcr_side_held(rq, s);
+        if (held > 0)
+            return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
+                               "%c is NULL but this process holds %lld elements of the %s", lower,
+                               (long long)held, rq->trapezoid ? "trapezoid" : "submatrix");
+    }
+    return BCR_SUCCESS;
+}
+
+static int valid_char(const char *p, char a, char b)
+{
+    return p && (*p == a || *p == a + 32 || *p == b || *p == b + 32);
+}
+
+int bcr_check_request(const bcr_request *rq, bcr_side *A, bcr_side *B, bcr_err *e)
+{
+    char q[8];
+    if (rq->trapezoid && !valid_char(rq->uplo, 'U', 'L'))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_UPLO,
+                           "uplo = %s, must be one of U, u, L, l", bcr_quote_char(rq->uplo, q));
+    if (rq->trapezoid && !valid_char(rq->diag, 'U', 'N'))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_DIAG,
+                           "diag = %s, must be one of U, u, N, n", bcr_quote_char(rq->diag, q));
+    if (rq->m < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_M, "m = %d, must be >= 0", rq->m);
+    if (rq->n < 0)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_N, "n = %d, must be >= 0", rq->n);
+    BCR_TRY(check_side(rq, rq->desca, rq->ia, rq->ja, rq->a, &bcr_args_A, A, e));
+    BCR_TRY(check_side(rq, rq->descb, rq->ib, rq->jb, rq->b, &bcr_args_B, B, e));
+    return BCR_SUCCESS;
+}

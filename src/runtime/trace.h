@@ -1,0 +1,18 @@
+/* BCR_TRACE=1: one line per call and process on stderr saying what ran:
+ * the generator of each dimension, the strategy, whether the plan was
+ * cached, the partners and the bytes sent, the transport, how the scans
+ * walk and store, and how messages through MPI travel.  Tests read it to prove which
+ * path a case took. */
+#ifndef BCR_RUNTIME_TRACE_H
+#define BCR_RUNTIME_TRACE_H
+
+#include "base/request.h"
+#include "exec/shm.h"
+#include "plan/plan.h"
+
+/* sh: the shared-memory transport the call agreed on (NULL: messages went
+ * through MPI alone); recv_sync: BCR_RECV=sync. */
+void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cached,
+                    const bcr_shm *sh, int recv_sync);
+
+#endif
