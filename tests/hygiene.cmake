@@ -1,11 +1,12 @@
 # Resource hygiene: 100,000 calls with varying arguments (every type, ge
 # and tr, every grid pair, five sizes per case, the plan API, erroneous
 # calls, contexts made and freed on the way) grow neither bcredist's heap,
-# nor MPI communicators, datatypes, windows or keyvals, nor leave requests
-# pending; bcr_finalize gives all of it back.  The program wraps the
-# allocators (--wrap) and the MPI calls (profiling interface) of the static
-# library it links.  Arguments: calls, then the warm-up; their difference
-# must be a multiple of 8000 (the period of the sequence of calls).
+# nor MPI communicators, datatypes, windows or keyvals, nor the BLACS's
+# table of system handles, nor leave requests pending; bcr_finalize gives
+# all of it back.  The program wraps the allocators (--wrap) and the MPI
+# calls (profiling interface) of the static library it links.  Arguments:
+# calls, then the warm-up; their difference must be a multiple of 8000 (the
+# period of the sequence of calls).
 bcr_add_test_program(bcr_test_hygiene ${CMAKE_CURRENT_SOURCE_DIR}/test_hygiene.c
   ${CMAKE_CURRENT_SOURCE_DIR}/test_hygiene_count.c
   ${CMAKE_CURRENT_SOURCE_DIR}/test_threads_cases.c)

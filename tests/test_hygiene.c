@@ -9,9 +9,11 @@
  * the same: bcredist's own heap bytes (its malloc, calloc, realloc and free
  * are wrapped at link time), live MPI communicators, datatypes, windows and
  * keyvals (the MPI calls are wrapped through the profiling interface; the
- * static library's calls reach the wrappers), and no request may be
- * pending after any call.  The whole process heap (mallinfo2) is reported
- * and may grow only by a small bound (Open MPI's own free lists).
+ * static library's calls reach the wrappers) and the BLACS's system
+ * handles (its table of communicators, which bcredist asks about and must
+ * leave as it found it); no request may be pending after any call.  The
+ * whole process heap (mallinfo2) is reported and may grow only by a small
+ * bound (Open MPI's own free lists).
  *
  *   bcr_test_hygiene [calls [warmup]]     defaults 100000 and 20000
  */
@@ -48,16 +50,18 @@ static long g_fail;
 
 /* The BLACS's table of MPI communicators it has handed out handles for:
  * Cblacs_get(ctxt, 10, ...), which bcredist calls, adds a context's
- * communicator to it and nothing ever removes it. */
+ * communicator to it and nothing ever removes it.  -1 when this BLACS does
+ * not export the table (then the count cannot be checked, which fails). */
 extern int BI_MaxNSysCtxt __attribute__((weak));
 extern MPI_Comm *BI_SysContxts __attribute__((weak));
 
 static long blacs_handles(void)
 {
+    if (!&BI_MaxNSysCtxt || !&BI_SysContxts)
+        return -1;
     long n = 0;
-    if (&BI_MaxNSysCtxt && &BI_SysContxts)
-        for (int i = 0; i < BI_MaxNSysCtxt; i++)
-            n += BI_SysContxts[i] != MPI_COMM_NULL;
+    for (int i = 0; i < BI_MaxNSysCtxt; i++)
+        n += BI_SysContxts[i] != MPI_COMM_NULL;
     return n;
 }
 
@@ -271,6 +275,9 @@ int main(int argc, char **argv)
               "windows %ld -> %ld, keyvals %ld -> %ld", at_warm.comms, at_end.comms,
               at_warm.types, at_end.types, at_warm.wins, at_end.wins, at_warm.keyvals,
               at_end.keyvals);
+    if (at_end.handles != at_warm.handles)
+        FAILF("BLACS system handles grew after the warm-up: %ld -> %ld", at_warm.handles,
+              at_end.handles);
     if (at_end.heap - at_warm.heap > HEAP_SLACK)
         FAILF("the process heap grew by %ld B after the warm-up", at_end.heap - at_warm.heap);
     /* Finalized: back to where it was before bcredist ran. */
@@ -280,6 +287,11 @@ int main(int argc, char **argv)
     if (after.comms != base.comms || after.types != base.types || after.wins != base.wins)
         FAILF("bcr_finalize left MPI objects: %ld comms, %ld datatypes, %ld windows",
               after.comms - base.comms, after.types - base.types, after.wins - base.wins);
+    if (base.handles < 0)
+        FAILF("this BLACS does not export BI_SysContxts: its handles cannot be counted");
+    else if (after.handles != base.handles)
+        FAILF("bcredist left %ld BLACS system handles: %ld before the first call, %ld after "
+              "bcr_finalize", after.handles - base.handles, base.handles, after.handles);
     /* Keyvals that name grids or tag communicators stay (a few integers,
      * made once, never per call): reported, not counted as a leak. */
     if (g_rank == 0)

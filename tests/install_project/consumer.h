@@ -37,7 +37,7 @@ static piece make_piece(int ctxt, int mb, int nb)
     Cblacs_gridinfo(ctxt, &p.nprow, &p.npcol, &p.myrow, &p.mycol);
     p.locr = owned(M, mb, p.myrow, p.nprow);
     p.locc = owned(N, nb, p.mycol, p.npcol);
-    int lld = p.locr > 0 ? p.locr : 1;
+    int lld = p.locr + 2; /* two padding rows, which no call may write */
     int d[9] = {1, ctxt, M, N, mb, nb, 0, 0, lld};
     for (int k = 0; k < 9; k++)
         p.desc[k] = d[k];
@@ -60,9 +60,15 @@ static int count_wrong(const piece *p, const double *b)
     return bad;
 }
 
+/* Elements of a local array, padding rows up to LLD included. */
+static size_t local_size(const piece *p)
+{
+    return (size_t)p->desc[8] * (size_t)(p->locc > 0 ? p->locc : 1);
+}
+
 static double *local_array(const piece *p)
 {
-    size_t n = (size_t)p->desc[8] * (size_t)(p->locc > 0 ? p->locc : 1);
+    size_t n = local_size(p);
     double *x = malloc(sizeof(double) * n);
     if (!x) {
         fprintf(stderr, "out of memory\n");
