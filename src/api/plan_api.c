@@ -1,5 +1,5 @@
-/* The public plan API: the call's check, agreement and planning once, then
- * only the exchange per execution. */
+/* The public plan API: the pipeline's agreement, planning and commit once
+ * (api/pipeline.h), then its commit and exchange per execution. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,11 +129,11 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
     /* bcr_finalize may have released the pooled buffers since the plan was
      * made: they are reserved again before the processes agree to go on.
      * A plan has its own communicator, so its shared window would be made
-     * for it alone: for 24 MiB per process that costs about as much as the
-     * whole exchange (measured here: 40 ms, the exchange 28 ms).  A plan
-     * executed once therefore sends everything through MPI, and the window
-     * is made at its second execution, for a plan that is being reused.
-     * Every process executes the plan as often, so all agree. */
+     * for it alone, which costs about as much as a whole exchange (the
+     * window's pages are touched when it is made).  A plan executed once
+     * therefore sends everything through MPI, and the window is made at
+     * its second execution, for a plan that is being reused.  Every
+     * process executes the plan as often, so all agree. */
     bcr_shm *sh;
     int reused = p->executions++ > 0;
     const bcr_plan *pl = p->active ? &p->plan : NULL;

@@ -29,7 +29,7 @@ static size_t head_bytes(int node_size)
 /* Open MPI hands out a segment 8 bytes past a cache line.  Each segment
  * gets a line more than it needs and starts, head and all, on the next
  * boundary: so the counters keep to lines of their own, and a part that
- * starts on a line (plan.c) is packed without a partial store at the start
+ * starts on a line (plan/exchange.c) is packed without a partial store at the start
  * of every run. */
 static char *line_up(char *p)
 {

@@ -9,38 +9,36 @@
  *
  * The telling goes through counters at the head of the segments, not
  * through MPI: a process waiting for MPI polls, and where processes
- * outnumber cores (4 ranks on this project's 2 cores) the pollers took a
- * third of the machine from the processes still packing.  A process
- * waiting here sleeps in the kernel (futex) after a short spin.  The
- * sender does not wait for its readers either: it waits, if at all, only
- * before it writes its segment again.  Above all, both sides
- * pack and unpack every such message in one scan of their array
- * (scan.h), where MPI reads the array once per message.
+ * outnumber cores the pollers take the cores from the processes still
+ * packing.  A process waiting here sleeps in the kernel (futex) after a
+ * short spin.  The sender does not wait for its readers either: it waits,
+ * if at all, only before it writes its segment again.  Above all, both
+ * sides pack and unpack every such message in one scan of their array
+ * (kernels/scan.h), where MPI reads the array once per message.
  *
  * The window belongs to a communicator (kept as an attribute on it, freed
  * with it); each process's segment is as large as the most it has sent at
  * once.  It grows only collectively: every process of the communicator says
- * in the call's agreement (bcr_agree_error) whether its segment is too
+ * in the call's agreement (runtime/agree.h) whether its segment is too
  * small, and if any is, all make the window anew.  A window the node's
  * backing store (/dev/shm) has no room for is not made: that call's
  * messages go through MPI, as do later ones as large.
  *
- * Which messages use it (BCR_SHM, read when a plan is made; a process
- * where it is off turns it off for the whole call):
+ * Which messages use it (BCR_SHM, base/options.h; the planner decides,
+ * plan/exchange.c, and every process of a call agrees on the switch):
  *   on (default), or all: every message of BCR_SHM_MIN bytes or more.
  *       Through MPI, a message of long runs goes in place over the arrays
  *       (CMA) or in fragments, and either way needs its sender to answer
  *       while the receiver copies; where ranks outnumber cores the sender
- *       is often not running then.  Measured here on the standard cases
- *       with 4 ranks on 2 cores: with long runs through MPI, cases 4, 5,
- *       7, 8, 10 and 11 took 1.5 to 2.8 times as long in most runs (they
- *       flip between two speeds with where the scheduler puts the ranks),
- *       through segments they keep the fast one;
- *   short: only those whose row runs average fewer than BCR_SHM_RUN_BYTES
- *       (the default before 2026-11-23; with long runs MPI reads each
- *       message's array almost as well as a scan when the ranks are well
- *       placed, and starts unpacking as the first fragments come);
- *   off: none. */
+ *       is often not running then, and through segments it need not be;
+ *   short: only those whose row runs average under 512 bytes (with long
+ *       runs MPI reads each message's array almost as well as a scan when
+ *       every rank has a core, and starts unpacking as the first fragments
+ *       come);
+ *   off: none.
+ * Below BCR_SHM_MIN (32 KiB unless set) one eager copy through MPI costs
+ * less than publishing a part and waking its reader.  Figures:
+ * docs/performance.md, "Shared-memory transport". */
 #ifndef BCR_EXEC_SHM_H
 #define BCR_EXEC_SHM_H
 

@@ -1,6 +1,6 @@
-/* Element copies shared by the per-partner kernels (kernels.c) and the
- * one-scan kernels (scan.c): both sit in the innermost loops, so they are
- * inline. */
+/* Element copies shared by the per-partner kernels (copy_pieces.c), the
+ * one-scan kernels (scan.c) and the transpose: all sit in the innermost
+ * loops, so they are inline. */
 #ifndef BCR_KERNELS_COPY_ELEMS_H
 #define BCR_KERNELS_COPY_ELEMS_H
 
@@ -19,14 +19,12 @@
  * bytes on: a source read front to back in short runs, taking turns with
  * other sources or with gaps between its runs, is one the hardware's
  * prefetcher falls behind on, and a short run can only wait for its
- * lines.  Case 13 of the standard set (36 -> 128 blocks, 288-byte runs
- * from two or three places a column), bcr_repeat with the CPU-clock
- * build, 4 alternated rounds: pack 1.29-1.48 -> 0.89-0.94 times a
- * memcpy's CPU time, unpack 1.80-2.07 -> 1.45-1.55; 1024, 2048 and 4096
- * bytes ahead did about as well, 512 less.  Only walks that take turns
- * ask (bcr_row_order.turns): one source read straight through is the
- * prefetcher's own case, and asking there made the packs of cases 4, 5
- * and 11 20 to 50 percent slower. */
+ * lines.  1 to 4 KiB ahead work alike on the standard set's case 13
+ * (288-byte runs from two or three places a column); 512 bytes is too
+ * close.  Only walks that take turns ask (bcr_row_order.turns): one
+ * source read straight through is the prefetcher's own case, and asking
+ * there only adds instructions (the packs of cases 4, 5 and 11 slow down
+ * by a fifth to a half). */
 static inline void bcr_prefetch_ahead(const char *src, size_t bytes)
 {
     uintptr_t at = ((uintptr_t)src + BCR_PREFETCH_AHEAD) & ~(uintptr_t)63;

@@ -42,10 +42,10 @@ typedef struct {
  * and reps are both 0 where nothing repeats.  A long array whose bucket
  * holds several runs of each period that do not continue into the next
  * period keeps one period of groups this way instead of one per period
- * (runlist_groups.h): cyclic(7) -> cyclic(5) over 6.4M elements on 4
- * processes had 137 143 groups in a bucket, and faulting in their 9 MB was
- * most of a fresh plan.  The head is a run that begins the array where
- * every later period's first run joins the period before. */
+ * (plan/runlist_groups.h): cyclic(7) -> cyclic(5) over 6.4M elements on 4
+ * processes would otherwise hold 137 143 groups in one bucket, 9 MB to
+ * fault in at every fresh plan.  The head is a run that begins the array
+ * where every later period's first run joins the period before. */
 typedef struct {
     const bcr_rungroup *g;
     bcr_idx n;

@@ -5,9 +5,7 @@
  * every cache line where two partners' rows meet is written twice, and
  * every line is first read from memory (a plain store reads the line it
  * writes).  Written front to back, a column can go out with streaming
- * stores instead (stream_copy.h), which skip that read: measured on case
- * 13 of the standard set (36 -> 128 blocks, 4 ranks on 2 cores), the
- * unpack's CPU time fell from 1.65-1.9 to 0.9-1.1 times a memcpy of local B.
+ * stores instead (stream_copy.h), which skip that read.
  *
  * Block-cyclic rows repeat with a period, so the walk is kept short: a
  * list of patterns, each a few pieces (a run of one row slot) repeated at
@@ -73,16 +71,15 @@ typedef struct {
     bcr_row_piece *pieces;
     /* The same runs one by one, where they fold badly (runs NULL
      * otherwise): a walk down this list costs a few instructions per run
-     * where a pattern's setup costs tens.  Case 13 (36 -> 128 blocks, 70
-     * runs a column, none folded): CPU time of the streaming unpack 6.8 ->
-     * 3.9 ms, of the pack 4.45 -> 3.3 ms (bcr_repeat --ref, library built
-     * with -DBCREDIST_PHASE_CPU_CLOCK=ON). */
+     * where a pattern's setup costs tens (case 13 of the standard set, 36
+     * -> 128 blocks, has 70 runs a column and no pattern that repeats). */
     bcr_row_run *runs;
     bcr_idx nruns;
     bcr_idx *slot_rows; /* rows of each slot in the column */
     int single_rows; /* every piece is one row */
     int interleaved; /* every pattern takes turns between pieces, and
-                        repeats at least BCR_ROW_MIN_REPEATS times */
+                        repeats at least BCR_ROW_MIN_REPEATS times,
+                        plan/row_order_build.h */
     int pairs;       /* every pattern is two slots' pieces, back to back
                         (with single_rows: two partners' rows taking turns) */
     int other_slot;  /* the slot whose other side's offsets are kept, or -1 */

@@ -2,10 +2,9 @@
  *
  * Packing message by message reads the local array once per partner, and
  * where partners' rows interleave finely every pass drags in the cache
- * lines of the others: measured on this project's machine, packing a
- * 48 -> 64 block pattern for four partners that way took 2.1 to 2.6 times a
- * memcpy of the array, one scan writing every partner's buffer took 1.0 to
- * 1.2 times.  Unpacking is the same in the other direction.
+ * lines of the others, so the array is read from memory about once per
+ * partner; one scan writing every partner's buffer reads it once.
+ * Unpacking is the same in the other direction.
  *
  * The scan goes column by column in increasing submatrix index, and within
  * a column partner by partner, each with its own row groups: a column is

@@ -37,11 +37,9 @@ static inline void bcr_stream_16(char *d, const char *s)
 
 /* 64 bytes of dst (16-aligned), their four loads issued before their
  * stores: a line's streaming stores then follow each other with nothing
- * between, and the loads of the next line are not held behind them.  On
- * this project's second machine (AMD EPYC, 2 cores) a copy of 512-byte runs
- * to two destinations took 1.28-1.46 ms for 32 MiB this way against
- * 1.71-1.83 ms a load and a store at a time (memcpy of the 32 MiB:
- * 1.70-1.77). */
+ * between, and the loads of the next line are not held behind them (a
+ * load and a store at a time leaves the write-combining buffers half
+ * used, and the copy runs at about a memcpy's speed instead of faster). */
 static inline void bcr_stream_line(char *dst, const char *src)
 {
     const __m128i *s = (const __m128i *)(const void *)src;
@@ -87,12 +85,9 @@ static inline void bcr_stream_copy_any(char *dst, const char *src, size_t bytes)
 /* bytes from src to dst, any alignment of src.  A destination 16 bytes
  * apart from the 64-byte lines (malloc's arrays are, and so every column
  * of B whose leading dimension is a multiple of 8 doubles) goes four
- * stores at a time straight through: lining the stores up first cost a
- * loop of single stores at both ends of every run, and most runs are
- * short.  bcr_repeat, CPU time over a memcpy's, 3 alternated runs
- * against the version before: case 3's unpack 1.44-2.01 -> 1.16-1.40,
- * case 2's 1.46-1.60 -> 1.35-1.38, case 13's 1.26-1.31 -> 1.14-1.19, no
- * case slower.  Inlined wherever it is used: the call cost as much as a
+ * stores at a time straight through: lining the stores up first would
+ * cost a loop of single stores at both ends of every run, and most runs
+ * are short.  Inlined wherever it is used: a call costs as much as a
  * short run. */
 static inline __attribute__((always_inline)) void bcr_stream_copy(char *dst, const char *src,
                                                                   size_t bytes)
@@ -148,10 +143,9 @@ static inline void stream_zip8_two(char *dst, const char *x, const char *y)
 
 /* count pairs of 8-byte elements, x[i] then y[i], to consecutive places
  * at dst: two partners' rows taking turns (block size 1 on their side).
- * Two pairs go out as two 16-byte stores, which the 8-byte ones lose to
- * (case 12's unpack, CPU time, bcr_repeat: 20 percent less than plain
- * stores, where 8-byte streaming stores took more).  A dst 8 bytes past
- * a 16-byte boundary pairs each y[i] with x[i + 1] instead. */
+ * Two pairs go out as two 16-byte stores: 8-byte streaming stores cost
+ * more than plain ones here, 16-byte ones less.  A dst 8 bytes past a
+ * 16-byte boundary pairs each y[i] with x[i + 1] instead. */
 static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char *y,
                                            bcr_idx count)
 {

@@ -1,5 +1,5 @@
 /* Cache-blocked local transpose (the NAS FT transpose2_local pattern):
- * what the transposed indirect strategy (schedule.h) uses to turn the row
+ * what the transposed indirect strategy (plan/plan.h) uses to turn the row
  * phase, whose pieces are runs inside columns, into a phase of whole
  * columns.  No MPI in here. */
 #ifndef BCR_KERNELS_TRANSPOSE_H

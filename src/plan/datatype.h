@@ -1,7 +1,7 @@
 /* MPI datatypes that describe a message in place in a local array, so MPI
  * gathers and scatters it itself: on shared memory that is one copy fewer
- * than packing into a buffer of our own (measured: about twice as fast for
- * runs of 16 to 1024 doubles). */
+ * than packing into a buffer of our own (BCR_PACK=buffer packs instead;
+ * figures: docs/performance.md, "Messages through MPI"). */
 #ifndef BCR_PLAN_DATATYPE_H
 #define BCR_PLAN_DATATYPE_H
 

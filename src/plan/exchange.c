@@ -213,37 +213,20 @@ static void free_half(bcr_half *h)
     memset(h, 0, sizeof *h);
 }
 
-/* Scans write with streaming stores (stream_copy.h) only where what they
- * write is far past the caches: then the cache lines a plain store reads
- * first are a third of the memory traffic, and the reader finds nothing
- * in the caches either way.  Below, the caches keep part of it for the
- * reader, and plain stores win.  Measured on this project's machine (4
- * ranks on 2 cores, 32 MiB of L3 between them; bcr_timing, medians of 7
- * alternated rounds, times the copy bound, plain -> streaming): case 13 of
- * the standard set (32 MiB per process) 2.9 -> 2.3; at 8 MiB per process
- * (2048 x 2048, 2 x 2 unless said) better in every layout tried: blocks 48
- * -> 64 2.97 -> 1.74, 16 -> 64 2.98 -> 2.07, 64 -> 16 2.51 -> 2.26, 36 ->
- * 128 2.62 -> 2.26, 1 x 4 -> 2 x 2 2.42 -> 2.30, gather 0.99 -> 0.70,
- * scatter 1.42 -> 1.13, 1 x 4 64 x 1024 -> 64 x 1 1.35 -> 1.00, 4 x 1 ->
- * 1 x 4 2.32 -> 1.43, 1 -> 32 (case 12) level in 22 rounds; at 4.2 MiB
- * (1448 x 1448) mixed: 48 -> 64 4.31 -> 3.80, 1 -> 32 3.45 -> 3.13, 36 ->
- * 128 3.49 -> 3.82, 64 -> 16 3.06 -> 3.36.  The bound sits between (until
- * the run-by-run walks and line-aligned segments of 2026-11-23 it was 16
- * MiB: case 12 measured 3.1 -> 3.5 then).  Walks that store one element
- * at a time (rows of one element each, row_order.h) keep that bound of 16
- * MiB: case 12's unpack, two partners' rows taking turns, took 1.3-1.4 ms
- * with plain stores and 1.9-3.4 with 8-byte streaming ones (8 MiB of B;
- * CPU time, bcr_repeat --ref, 6 alternated runs).  Two partners' 8-byte
- * rows taking turns go out 16 bytes a store instead (bcr_stream_zip8) and
- * take the common bound: case 12's unpack 1.53-1.66 ms against 1.81-2.05
- * plain, 4 alternated runs on a loaded machine.  So do packs of single
- * rows of 8 bytes or more, which store at least 16 bytes at a time too
- * (bcr_stream_strided): 2048 x 2048, 2 x 2, blocks 32 -> 1, pack 1.49-1.56
- * ms plain, 1.31-1.32 streaming (2 alternated runs); in bcr_timing, 9
- * alternated rounds, speedups 32 -> 1 3.50 -> 3.94, 64 -> 1 4.11 -> 3.91,
- * 1 x 4 32 -> 4 x 1 1 x 32 4.59 -> 4.73, as noisy as a control case
- * whose code did not change.  BCR_STREAM_MIN=bytes moves both bounds to
- * one (-1: never); it is read when a plan is made. */
+/* Scans write with streaming stores (kernels/stream_copy.h) only where
+ * what they write is far past the caches: there the line a plain store
+ * reads first is a third of the memory traffic, and the reader finds
+ * nothing in the caches either way; below, the caches keep part of what
+ * was written for its reader, and plain stores win.  The bound counts the
+ * bytes one process writes in one call; with 4 processes sharing 32 MiB
+ * of L3 the break-even lies between 4 and 8 MiB per process.  Walks that
+ * store one element at a time (rows of one element each, kernels/row_order.h)
+ * gain less from a streaming store and take a higher bound; two
+ * partners' 8-byte rows taking turns (bcr_stream_zip8) and packs of
+ * single rows of 8 bytes or more (bcr_stream_strided) store 16 bytes at a
+ * time and take the common one.  BCR_STREAM_MIN=bytes sets both (-1:
+ * never).  Figures and the command behind them: docs/performance.md,
+ * "Streaming stores". */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 #define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
 
@@ -256,25 +239,17 @@ static bcr_idx stream_min_bytes(const bcr_plan_options *opt, int one_by_one)
 
 /* How the scans over shared segments write (only they run on memory this
  * large in one pass), and in what order.  Walking each column in memory
- * order (row_order.h) reads A front to back when packing, and writes B
+ * order (kernels/row_order.h) reads A front to back when packing, and writes B
  * front to back when unpacking, which streaming stores need; it is kept
  * when some partner may go through a segment (for trapezoids, below).
- * Measured against the scan partner by partner (4 ranks on 2
- * cores, bcr_repeat --ref, CPU time over a memcpy's of local A): case
- * 13's pack 1.1-1.5 -> 0.93-0.97, case 12's 0.84-1.07 -> 0.79-0.83.  Unpacking
- * with plain stores it pays where partners alternate row by row (block
- * size 1 on A's side): case 12 11 percent faster, medians of 7 alternated
- * runs; and where the rows fold badly into patterns and are walked run by
- * run (row_order.h), as the scan partner by partner walks them too, at a
- * higher cost per run: on 2048 x 2048, 2 x 2, blocks 36 -> 128, 100 -> 36,
- * 128 -> 36 and 36 -> 100, the unpack's CPU time fell 15 to 45 percent.
- * Where partners alternate in longer runs that fold well, B's column stays
- * in cache between the partners' turns anyway, and short patterns
- * following each other (32 -> 1 blocks) cost 20 percent in setup.  Where
- * runs are short (under BCR_ROW_EACH_BELOW rows on average), plain scans
- * of either side walk row by row from a table, which has no cost per run:
- * 1500 x 500, 3 x 1 3 x 50 -> 2 x 1 2 x 24, unpack 1.32-1.63 -> 0.57-0.58
- * ms of CPU (bcr_repeat --ref, long form).
+ * With plain stores an unpack still walks in memory order where partners
+ * take turns row by row (block size 1 on A's side), where the rows fold
+ * badly into patterns and are walked run by run (a scan partner by
+ * partner walks them so too, at a higher cost per run), and where runs
+ * are short (under BCR_ROW_EACH_BELOW rows on average: row by row from a
+ * table, with no cost per run).  Where partners take turns in longer runs
+ * that fold well, B's column stays in cache between their turns anyway,
+ * and setting up many short patterns costs more than the order saves.
  *
  * A trapezoid packs partner by partner (that scan clips each column's
  * rows), streaming from the same bounds; it unpacks in memory order only
@@ -314,17 +289,12 @@ static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_option
     R->rows_ordered = R->stream || (rc == 0 && !trap &&
                                     (ro->runs || ro->row_slot ||
                                      (ro->single_rows && ro->interleaved)));
-    /* Reading A from memory for the pack, skipping the part that stays,
-     * costs about as much as reading all of it: the hardware fetches the
-     * lines between.  Where that part fills columns of B alone, the pack
-     * copies it as it goes.  Measured by a copy of 16 MiB out of 32 in
-     * 512-byte pieces (case 7's, 1 x 4 -> 2 x 2, 64 x 64 blocks), 4
-     * processes on 2 cores: 4.5 ms of CPU alone, 3.6 ms with the other half
-     * copied in the same pass, 8.5 ms in two passes; a memcpy of all 32 MiB
-     * 5.0 ms.  Only past the caches (where the scans stream): below, A's
-     * lines are at hand anyway, and the copy only delays the partners'
-     * data (500 x 1000, 1 x 2 100 x 4 -> 2 x 2 16 x 16: speedup 2.68 ->
-     * 2.24, 11 alternated rounds). */
+    /* Reading A for the pack while skipping the part that stays costs
+     * about as much as reading all of it (the hardware fetches the lines
+     * between), so where that part fills columns of B alone, the pack
+     * copies it as it goes.  Only past the caches, where the scans stream:
+     * below, A's lines are at hand anyway, and the copy would only delay
+     * the partners' data. */
     ex->self_in_pack = fusable && S->shm_total > 0 && (S->stream || R->stream);
     return BCR_SUCCESS;
 }
@@ -340,12 +310,10 @@ int bcr_exchange_build(bcr_exchange *ex, const bcr_side *A, const bcr_side *B,
         rc = build_half(&ex->recv, B, A, mk, elsize, opt, myrank, nranks);
     if (rc == BCR_SUCCESS)
         rc = choose_scan_writes(ex, elsize, opt);
-    /* A process that only copies locally (same layout) writes as much as a
-     * memcpy would; glibc's memcpy on the second machine (AMD EPYC, 2
-     * cores) stores plainly at every size (it reports a 508 MiB L3),
-     * reading each line of B before writing it.  Case 1 of the standard set (4096 x 4096, 2 x 2, 64 -> 64, 32
-     * MiB per process), 3 + 5 alternated rounds of bcr_timing, times the
-     * copy bound: plain 2.33 and 2.26, streaming 1.82 and 1.99. */
+    /* A process that only copies locally (same layout) writes as much as
+     * a memcpy would.  glibc's memcpy stores plainly at every size where
+     * the processor reports a large L3, reading each line of B before
+     * writing it; past the streaming bound this copy streams instead. */
     const bcr_half *S = &ex->send, *R = &ex->recv;
     bcr_idx min = stream_min_bytes(opt, 0);
     ex->self_stream = rc == BCR_SUCCESS && S->has_self && S->nparts == 0 && R->nparts == 0 &&

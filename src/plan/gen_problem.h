@@ -6,7 +6,7 @@
  * expands that period over the repeats (runlist_period.h).  Every generator must produce
  * exactly what the general one produces; the specialised ones only get
  * there with less work, from the closed forms of Hsu and Chung (kr <-> r)
- * and Thakur (block <-> cyclic), see DESIGN.md "Specialised generators".
+ * and Thakur (block <-> cyclic), see docs/design.md, "Generators".
  *
  * Normalised coordinates.  Submatrix index k sits, on a side with block
  * size nb over P processes, at the normalised global index G = s + k,
@@ -58,7 +58,7 @@ typedef struct {
 } bcr_gen_piece;
 
 /* Pieces start in the sink itself: most periods are short, and a heap
- * buffer per list was a good part of the building time. */
+ * buffer per list would be a good part of the building time. */
 #define BCR_GEN_SINK_LOCAL 128
 
 typedef struct {

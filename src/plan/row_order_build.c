@@ -78,7 +78,7 @@ static row_run *sorted_runs(int nrslots, const int *rbucket, const bcr_groupspan
     return r;
 }
 
-/* The runs unfolded, when they fold badly (see row_order.h). */
+/* The runs unfolded, when they fold badly (see kernels/row_order.h). */
 static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots, int clipped)
 {
     if (n > BCR_ROW_FLAT_MAX_RUNS || nrslots > BCR_ROW_FLAT_MAX_SLOTS ||
@@ -97,7 +97,7 @@ static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
     return 0;
 }
 
-/* Row by row, where runs are short (see row_order.h).  The column's rows
+/* Row by row, where runs are short (see kernels/row_order.h).  The column's rows
  * must follow each other, as a submatrix's rows in a local column do. */
 static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots, int clipped)
 {

@@ -5,6 +5,8 @@
 
 #include "kernels/row_order.h"
 
+/* Patterns that repeat at least this often count as interleaved
+ * (bcr_row_order.interleaved). */
 #define BCR_ROW_MIN_REPEATS 8
 
 /* Runs of a column past which no order is kept: building it takes a
@@ -12,14 +14,11 @@
 #define BCR_ROW_MAX_RUNS ((bcr_idx)1 << 16)
 
 /* Nor past this many runs per local column walked: the order is built
- * once and walked once a column, and a long 1-D array (one column) paid
- * more for the sort than the walk gave back.  Cyclic(8) -> cyclic(2),
- * doubles, 8 ranks, bcr_timing --reps 5, fresh plan: 2^20 elements (65 536
- * runs a column) plan 84.7 -> 0.8 ms, execution 8.8 -> 3.1 ms without the
- * order; 2^17 to 2^19 on 4 ranks likewise (plan 5.8-38.8 -> 0.2 ms,
- * execution 1.0-4.3 -> 0.4-1.4 ms).  Case 11 of the standard set (4096
- * runs a column of 16 columns) keeps its order: without it the unpack took
- * 1.20-1.29 times a memcpy's CPU time against 1.07-1.29 with it. */
+ * once and walked once a column, and for a long 1-D array (one column of
+ * tens of thousands of runs) sorting them costs more than walking them in
+ * memory order gives back, in the plan and in the walk alike.  Columns of
+ * a few thousand runs (case 11 of the standard set: 4096 runs in each of
+ * 16 columns) keep theirs. */
 #define BCR_ROW_RUNS_PER_COLUMN 512
 
 /* Unfolded lists are kept up to this many runs and BCR_ROW_FLAT_MAX_SLOTS

@@ -231,7 +231,7 @@ static int continues(const bcr_runlist *rl, const bcr_rungroup *g)
 
 /* Bucket q of a list of several periods (a list of one is grouped from
  * its pieces, group_pieces); where its periods repeat period 0's groups,
- * sp says so (kernels.h). */
+ * sp says so (kernels/pieces.h). */
 static void group_bucket(const bcr_runlist *rl, bcr_idx q, bcr_idx len, grouper *gr,
                          bcr_groupspan *sp)
 {

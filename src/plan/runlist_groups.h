@@ -1,16 +1,16 @@
-/* A dimension's runs as strided groups (kernels.h), made straight from
- * the run list's periodic form (index1d.h) without expanding its runs.
+/* A dimension's runs as strided groups (kernels/pieces.h), made straight
+ * from the run list's periodic form (runlist.h) without expanding its
+ * runs.
  *
  * Expanding a period over its repeats costs a run each: a long 1-D array
  * with blocks of 1 or 2 (Hsu and Chung's r = 2, Thakur's cyclic(x) ->
- * cyclic(y)) has up to a million runs per process, and building, bucketing
- * and grouping them was nearly all of a fresh plan (6.4M elements on 4
- * ranks: 45 to 170 ms for kr <-> r, where ScaLAPACK's whole call took 24
- * to 36).  A bucket whose period groups into one group that the next
- * period continues becomes one group for all periods at once; otherwise
- * period 0's groups are kept once with a repeat count (kernels.h), and
- * only buckets whose runs join across period boundaries are walked run by
- * run, merging as the expansion does.  The groups enumerate exactly the
+ * cyclic(y)) has up to a million runs per process, and building,
+ * bucketing and grouping them would be nearly all of a fresh plan, longer
+ * than ScaLAPACK's whole call.  A bucket whose period groups into one
+ * group that the next period continues becomes one group for all periods
+ * at once; otherwise period 0's groups are kept once with a repeat count
+ * (kernels/pieces.h), and only buckets whose runs join across period
+ * boundaries are walked run by run, merging as the expansion does.  The groups enumerate exactly the
  * expanded runs of each bucket, in increasing k (tests/test_index1d.c
  * compares them). */
 #ifndef BCR_PLAN_RUNLIST_GROUPS_H
@@ -25,7 +25,7 @@
  * piece per process, not one per element); its runs come as groups
  * instead: bucket q's are (*spans)[q], which point into *groups (a
  * bucket whose periods repeat period 0's groups keeps them once, as the
- * span's body, kernels.h).  out->total is set.  Returns 0 or -1 (out of
+ * span's body, kernels/pieces.h).  out->total is set.  Returns 0 or -1 (out of
  * memory: nothing held, out, *groups and *spans freed). */
 int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
                               const bcr_axis *other, int generator, bcr_rungroup **groups,

@@ -19,12 +19,12 @@ void bcr_scan_free(bcr_scan *sc);
 /* Which walk an order of rows is for: a pack; a pack that copies the part
  * that stays to B as it goes (bcr_scan_self); an unpack, which reads that
  * part from A.  The last two keep the other side's offsets of that part;
- * only an unpack folds repeated patterns (row_order.h). */
+ * only an unpack folds repeated patterns (row_order_build.h). */
 enum { BCR_ORDER_PACK, BCR_ORDER_PACK_SELF, BCR_ORDER_UNPACK };
 
 /* The rows in memory order, for bcr_scan_pack_rows and
  * bcr_scan_unpack_rows (walk: one of the above; clipped: for a trapezoid,
- * row_order.h).  Returns what bcr_row_order_build does: 0 when kept. */
+ * row_order_build.h).  Returns what bcr_row_order_build does: 0 when kept. */
 int bcr_scan_order_rows(bcr_scan *sc, int walk, int clipped);
 
 /* Whether the part that stays here lies in columns of B that hold nothing

@@ -25,7 +25,7 @@ typedef struct {
     size_t elsize;
     int desca[9], descb[9]; /* only CTXT when -1: the rest is not read */
     bcr_plan_options opt;   /* the switches the plan was made with */
-    const void *plan;       /* the schedule, NULL in neither grid */
+    const void *plan;       /* the plan (plan/plan.h), NULL in neither grid */
     void *sh;               /* the shared-memory transport agreed, or NULL */
 } bcr_lastcall;
 
