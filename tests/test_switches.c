@@ -17,8 +17,9 @@
  * processes and trmr2d on others, and two element types.  Every process
  * must return BCR_ERR_INCONSISTENT with B untouched, and none may hang.
  *
- * 4 processes: A and B on one 2 x 2 grid, 1024 x 1024 doubles, blocks 64
- * -> 16 (the kr -> r generator, messages of 512 KiB). */
+ * 4 processes: A and B on one 2 x 2 grid, 2560 x 2560 doubles, blocks 64
+ * -> 16 (the kr -> r generator, messages of 3.1 MiB, 9.4 MiB packed per
+ * process: past the default streaming bound). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <mpi.h>
@@ -32,7 +33,7 @@
 
 unsigned g_case_timeout = 60;
 
-enum { N = 1024, NB_A = 64, NB_B = 16 };
+enum { N = 2560, NB_A = 64, NB_B = 16 };
 
 static int grid;  /* A's and B's 2 x 2 grid */
 static int ictxt; /* the call's union context, a new one per case: plans
@@ -133,6 +134,8 @@ static const switch_case cases[] = {
      1},
     {{NULL}, "BCR_STREAM_MIN=-1", "BCR_STREAM_MIN=0", "pack stores plain",
      "pack stores streaming", 1},
+    {{NULL}, "BCR_STREAM_MIN=", "BCR_STREAM_MIN=-7", "pack stores streaming",
+     "pack stores plain", 1},
     {{NULL}, "BCR_TRACE=1", "BCR_TRACE=0", "bcr_trace: bcr_pdgemr2d", NULL, 0},
 };
 

@@ -44,9 +44,11 @@ void bcr_options_read(bcr_options *o)
     const char *v = env("BCR_SHM_MIN");
     p->shm_min = v ? strtoll(v, NULL, 10) : BCR_SHM_MIN_DEFAULT;
     v = env("BCR_STREAM_MIN");
-    p->stream_min = v ? strtoll(v, NULL, 10) : BCR_STREAM_DEFAULT;
-    if (p->stream_min < -1)
-        p->stream_min = -1; /* any negative bound: never */
+    p->stream_min = BCR_STREAM_DEFAULT;
+    if (v) {
+        long long bound = strtoll(v, NULL, 10);
+        p->stream_min = bound < 0 ? -1 : bound; /* any negative bound: never */
+    }
     o->recv_sync = is(env("BCR_RECV"), "sync");
     v = env("BCR_TRACE");
     o->trace = v && strcmp(v, "0") != 0;
