@@ -4,7 +4,7 @@
 # time.  Needs what scripts/run-tests.sh installs.  Extra arguments go to
 # ctest (e.g. -L compare, or -j1); BCR_BUILD_DIR picks another build
 # directory.  The random sweeps and a few other tests are smaller in this
-# build (README.md, "Sanitizers"; tests/CMakeLists.txt).
+# build (docs/testing.md, "Sanitizers and valgrind"; tests/CMakeLists.txt).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD

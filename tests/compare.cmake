@@ -54,7 +54,7 @@ endforeach()
 # message through shared segments packed and unpacked with streaming
 # stores (BCR_STREAM_MIN=0: by default only scans writing 6 MiB or more
 # per process write that way, 16 MiB where they store one element at a
-# time; src/plan.c).
+# time; src/plan/exchange.c).
 foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;6;6606;4000"
                  "shm_stream;BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0;4;4607;8000"

@@ -29,7 +29,7 @@ if(NOT cmd)
 endif()
 
 if(SHM_NEED)
-  # Where Open MPI puts the windows' files, as bcredist's shm.c reads it.
+  # Where Open MPI puts the windows' files, as bcredist's src/exec/shm.c reads it.
   set(store /dev/shm)
   if(NOT "$ENV{OMPI_MCA_osc_sm_backing_directory}" STREQUAL "")
     set(store "$ENV{OMPI_MCA_osc_sm_backing_directory}")

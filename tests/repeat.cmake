@@ -1,4 +1,4 @@
-# The same call again agrees once (src/lastcall.h): counted with an
+# The same call again agrees once (src/runtime/lastcall.h): counted with an
 # MPI_Allreduce wrapper, every result compared with ScaLAPACK's.
 bcr_add_test_program(bcr_test_repeat ${CMAKE_CURRENT_SOURCE_DIR}/test_repeat.c
   ${CMAKE_CURRENT_SOURCE_DIR}/mpi_check.c)

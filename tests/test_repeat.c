@@ -1,4 +1,4 @@
-/* The same call again goes straight to the exchange (src/lastcall.h): it
+/* The same call again goes straight to the exchange (src/runtime/lastcall.h): it
  * must agree once instead of twice, and only when every process repeats
  * its own last call; every result is compared with ScaLAPACK's, byte for
  * byte over the whole local B.  4 ranks. */
