@@ -32,6 +32,7 @@ endif()
 
 set(BCR_GENERATED_FILES
   include/bcredist.h
+  src/api/routines.c
 )
 
 # The pieces' variables for type ch.
