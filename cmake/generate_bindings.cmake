@@ -33,6 +33,7 @@ endif()
 set(BCR_GENERATED_FILES
   include/bcredist.h
   src/api/routines.c
+  fortran-bindings/bcredist_f.c
 )
 
 # The pieces' variables for type ch.
