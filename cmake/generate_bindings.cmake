@@ -34,6 +34,7 @@ set(BCR_GENERATED_FILES
   include/bcredist.h
   src/api/routines.c
   fortran-bindings/bcredist_f.c
+  fortran-bindings/scalapack_dropin_wrappers.c
 )
 
 # The pieces' variables for type ch.
