@@ -35,6 +35,7 @@ set(BCR_GENERATED_FILES
   src/api/routines.c
   fortran-bindings/bcredist_f.c
   fortran-bindings/scalapack_dropin_wrappers.c
+  fortran-bindings/bcredist.f90
 )
 
 # The pieces' variables for type ch.
