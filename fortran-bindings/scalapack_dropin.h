@@ -1,7 +1,7 @@
 /* What the drop-in's entry points (scalapack_dropin_wrappers.c) take from
- * scalapack_dropin.c.  Hidden, so that libbcredist_scalapack exports
- * ScaLAPACK's names and nothing else; prefixed, since the static library's
- * objects still carry them. */
+ * scalapack_dropin.c.  Hidden, so that libbcredist_scalapack.so exports
+ * ScaLAPACK's names and nothing else; prefixed bcr_dropin_, because in
+ * libbcredist_scalapack.a they are ordinary global symbols. */
 #ifndef BCR_SCALAPACK_DROPIN_H
 #define BCR_SCALAPACK_DROPIN_H
 
