@@ -7,7 +7,7 @@
 # (the build's target bcr_generate runs the first).  A file is rewritten
 # only when its text changes.
 #
-# Each generated file F is cmake/templates/F.in behind one line saying it is
+# Each generated file F is cmake/templates/F.in, after one line saying it is
 # generated.  In F.in,
 #   @BCR_PER_ROUTINE_AND_TYPE@  is F.<routine>.in for every routine and type,
 #                               routine by routine, a blank line between two;
