@@ -1,3 +1,4 @@
+! Generated from cmake/bcr_types.cmake by cmake/generate_bindings.cmake: do not edit by hand.
 ! The bcredist Fortran module: explicit interfaces for bcredist's
 ! redistribution routines, with ScaLAPACK's arguments (those of PDGEMR2D and
 ! PDTRMR2D) and ScaLAPACK's results, for the five types:

@@ -16,13 +16,18 @@
  *
  * BCR_VERBOSE=1 prints one line per call on stderr, from process (0,0) of
  * ictxt: the ScaLAPACK entry point, the bcredist routine, m, n and both
- * grids.  BCR_VERBOSE=all prints it on every process, with its rank. */
+ * grids.  BCR_VERBOSE=all prints it on every process, with its rank.
+ *
+ * The entry points themselves are in scalapack_dropin_wrappers.c, generated
+ * from the type list (cmake/bcr_types.cmake); this file holds what they
+ * share: the BCR_VERBOSE line and the legacy variants' context
+ * (scalapack_dropin.h). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bcredist.h"
+#include "scalapack_dropin.h"
 
 /* The BLACS C interface (LP64), as in ScaLAPACK; no header ships with it. */
 void Cblacs_pinfo(int *mypnum, int *nprocs);
@@ -66,8 +71,8 @@ static void describe_grid(char *buf, size_t len, const int *desc)
         snprintf(buf, len, "%dx%d grid, %dx%d blocks", nprow, npcol, desc[4], desc[5]);
 }
 
-static void announce(const char *entry, const char *routine, int m, int n, const int *desca,
-                     const int *descb, int ictxt, int legacy)
+void bcr_dropin_announce(const char *entry, const char *routine, int m, int n,
+                         const int *desca, const int *descb, int ictxt, int legacy)
 {
     int mode = verbose_mode();
     if (mode == VERBOSE_OFF)
@@ -134,7 +139,7 @@ static int legacy_at_finalize(MPI_Comm comm, int keyval, void *val, void *extra)
 
 /* Collective over all BLACS processes on the first call (as the reference's
  * context creation is on every call). */
-static int legacy_context(void)
+int bcr_dropin_legacy_context(void)
 {
     if (legacy_ctxt >= 0)
         return legacy_ctxt;
@@ -157,107 +162,3 @@ static int legacy_context(void)
     legacy_ctxt = ctxt;
     return ctxt;
 }
-
-/* ------------------------------------------------------------------ */
-/* The entry points                                                   */
-
-#define DROPIN_GEMR2D(ch, T)                                                     \
-    void Cp##ch##gemr2d(int m, int n, T *a, int ia, int ja, int *desca, T *b,   \
-                        int ib, int jb, int *descb, int ictxt);                 \
-    void Cp##ch##gemr2d(int m, int n, T *a, int ia, int ja, int *desca, T *b,   \
-                        int ib, int jb, int *descb, int ictxt)                  \
-    {                                                                            \
-        announce("Cp" #ch "gemr2d", "bcr_p" #ch "gemr2d", m, n, desca, descb,   \
-                 ictxt, 0);                                                      \
-        bcr_p##ch##gemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);     \
-    }                                                                            \
-    void p##ch##gemr2d_(int *m, int *n, T *a, int *ia, int *ja, int *desca,     \
-                        T *b, int *ib, int *jb, int *descb, int *ictxt);        \
-    void p##ch##gemr2d_(int *m, int *n, T *a, int *ia, int *ja, int *desca,     \
-                        T *b, int *ib, int *jb, int *descb, int *ictxt)         \
-    {                                                                            \
-        announce("p" #ch "gemr2d_", "bcr_p" #ch "gemr2d", *m, *n, desca, descb, \
-                 *ictxt, 0);                                                     \
-        bcr_p##ch##gemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb,       \
-                          *ictxt);                                               \
-    }                                                                            \
-    void Cp##ch##gemr2do(int m, int n, T *a, int ia, int ja, int *desca, T *b,  \
-                         int ib, int jb, int *descb);                           \
-    void Cp##ch##gemr2do(int m, int n, T *a, int ia, int ja, int *desca, T *b,  \
-                         int ib, int jb, int *descb)                            \
-    {                                                                            \
-        int ictxt = legacy_context();                                            \
-        announce("Cp" #ch "gemr2do", "bcr_p" #ch "gemr2d", m, n, desca, descb,  \
-                 ictxt, 1);                                                      \
-        bcr_p##ch##gemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);     \
-    }                                                                            \
-    void p##ch##gemr2do_(int *m, int *n, T *a, int *ia, int *ja, int *desca,    \
-                         T *b, int *ib, int *jb, int *descb);                   \
-    void p##ch##gemr2do_(int *m, int *n, T *a, int *ia, int *ja, int *desca,    \
-                         T *b, int *ib, int *jb, int *descb)                    \
-    {                                                                            \
-        int ictxt = legacy_context();                                            \
-        announce("p" #ch "gemr2do_", "bcr_p" #ch "gemr2d", *m, *n, desca,       \
-                 descb, ictxt, 1);                                               \
-        bcr_p##ch##gemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb,       \
-                          ictxt);                                                \
-    }
-
-#define DROPIN_TRMR2D(ch, T)                                                     \
-    void Cp##ch##trmr2d(char *uplo, char *diag, int m, int n, T *a, int ia,     \
-                        int ja, int *desca, T *b, int ib, int jb, int *descb,   \
-                        int ictxt);                                              \
-    void Cp##ch##trmr2d(char *uplo, char *diag, int m, int n, T *a, int ia,     \
-                        int ja, int *desca, T *b, int ib, int jb, int *descb,   \
-                        int ictxt)                                               \
-    {                                                                            \
-        announce("Cp" #ch "trmr2d", "bcr_p" #ch "trmr2d", m, n, desca, descb,   \
-                 ictxt, 0);                                                      \
-        bcr_p##ch##trmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, \
-                          ictxt);                                                \
-    }                                                                            \
-    void p##ch##trmr2d_(char *uplo, char *diag, int *m, int *n, T *a, int *ia,  \
-                        int *ja, int *desca, T *b, int *ib, int *jb,            \
-                        int *descb, int *ictxt);                                \
-    void p##ch##trmr2d_(char *uplo, char *diag, int *m, int *n, T *a, int *ia,  \
-                        int *ja, int *desca, T *b, int *ib, int *jb,            \
-                        int *descb, int *ictxt)                                 \
-    {                                                                            \
-        announce("p" #ch "trmr2d_", "bcr_p" #ch "trmr2d", *m, *n, desca, descb, \
-                 *ictxt, 0);                                                     \
-        bcr_p##ch##trmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb,  \
-                          descb, *ictxt);                                        \
-    }                                                                            \
-    void Cp##ch##trmr2do(char *uplo, char *diag, int m, int n, T *a, int ia,    \
-                         int ja, int *desca, T *b, int ib, int jb,              \
-                         int *descb);                                            \
-    void Cp##ch##trmr2do(char *uplo, char *diag, int m, int n, T *a, int ia,    \
-                         int ja, int *desca, T *b, int ib, int jb, int *descb)  \
-    {                                                                            \
-        int ictxt = legacy_context();                                            \
-        announce("Cp" #ch "trmr2do", "bcr_p" #ch "trmr2d", m, n, desca, descb,  \
-                 ictxt, 1);                                                      \
-        bcr_p##ch##trmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, \
-                          ictxt);                                                \
-    }                                                                            \
-    void p##ch##trmr2do_(char *uplo, char *diag, int *m, int *n, T *a, int *ia, \
-                         int *ja, int *desca, T *b, int *ib, int *jb,           \
-                         int *descb);                                            \
-    void p##ch##trmr2do_(char *uplo, char *diag, int *m, int *n, T *a, int *ia, \
-                         int *ja, int *desca, T *b, int *ib, int *jb,           \
-                         int *descb)                                             \
-    {                                                                            \
-        int ictxt = legacy_context();                                            \
-        announce("p" #ch "trmr2do_", "bcr_p" #ch "trmr2d", *m, *n, desca,       \
-                 descb, ictxt, 1);                                               \
-        bcr_p##ch##trmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb,  \
-                          descb, ictxt);                                         \
-    }
-
-#define DROPIN_BOTH(ch, T) DROPIN_GEMR2D(ch, T) DROPIN_TRMR2D(ch, T)
-
-DROPIN_BOTH(s, float)
-DROPIN_BOTH(d, double)
-DROPIN_BOTH(c, float _Complex)
-DROPIN_BOTH(z, double _Complex)
-DROPIN_BOTH(i, int)

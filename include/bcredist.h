@@ -1,3 +1,4 @@
+/* Generated from cmake/bcr_types.cmake by cmake/generate_bindings.cmake: do not edit by hand. */
 /* bcredist: ScaLAPACK-compatible redistribution of block-cyclic matrices.
  *
  * bcr_p?gemr2d and bcr_p?trmr2d take exactly the arguments of ScaLAPACK's
@@ -31,29 +32,64 @@ typedef int64_t bcr_int;
 typedef int bcr_int;
 #endif
 
-#define BCR_PROTO_GEMR2D(ch, T)                                                \
-    void bcr_p##ch##gemr2d(bcr_int m, bcr_int n, const T *a, bcr_int ia,      \
-                           bcr_int ja, const bcr_int *desca, T *b, bcr_int ib, \
-                           bcr_int jb, const bcr_int *descb, bcr_int ictxt);
-#define BCR_PROTO_TRMR2D(ch, T)                                                \
-    void bcr_p##ch##trmr2d(const char *uplo, const char *diag, bcr_int m,     \
-                           bcr_int n, const T *a, bcr_int ia, bcr_int ja,     \
-                           const bcr_int *desca, T *b, bcr_int ib, bcr_int jb, \
-                           const bcr_int *descb, bcr_int ictxt);
+/* The routines, for each element type.  bcr_p?gemr2d copies the m x n
+ * submatrix of A at (ia, ja) into B at (ib, jb); bcr_p?trmr2d copies only
+ * its uplo ("U" or "L") trapezoid, without the diagonal when diag is "U". */
 
-BCR_PROTO_GEMR2D(s, float)
-BCR_PROTO_GEMR2D(d, double)
-BCR_PROTO_GEMR2D(c, float _Complex)
-BCR_PROTO_GEMR2D(z, double _Complex)
-BCR_PROTO_GEMR2D(i, bcr_int)
-BCR_PROTO_TRMR2D(s, float)
-BCR_PROTO_TRMR2D(d, double)
-BCR_PROTO_TRMR2D(c, float _Complex)
-BCR_PROTO_TRMR2D(z, double _Complex)
-BCR_PROTO_TRMR2D(i, bcr_int)
+/* B(ib:ib+m-1, jb:jb+n-1) := A(ia:ia+m-1, ja:ja+n-1), float. */
+void bcr_psgemr2d(bcr_int m, bcr_int n, const float *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, float *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt);
 
-#undef BCR_PROTO_GEMR2D
-#undef BCR_PROTO_TRMR2D
+/* B(ib:ib+m-1, jb:jb+n-1) := A(ia:ia+m-1, ja:ja+n-1), double. */
+void bcr_pdgemr2d(bcr_int m, bcr_int n, const double *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, double *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := A(ia:ia+m-1, ja:ja+n-1), float _Complex. */
+void bcr_pcgemr2d(bcr_int m, bcr_int n, const float _Complex *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, float _Complex *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := A(ia:ia+m-1, ja:ja+n-1), double _Complex. */
+void bcr_pzgemr2d(bcr_int m, bcr_int n, const double _Complex *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, double _Complex *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := A(ia:ia+m-1, ja:ja+n-1), bcr_int. */
+void bcr_pigemr2d(bcr_int m, bcr_int n, const bcr_int *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, bcr_int *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := uplo trapezoid of A(ia:ia+m-1, ja:ja+n-1), float. */
+void bcr_pstrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const float *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := uplo trapezoid of A(ia:ia+m-1, ja:ja+n-1), double. */
+void bcr_pdtrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const double *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := uplo trapezoid of A(ia:ia+m-1, ja:ja+n-1), float _Complex. */
+void bcr_pctrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const float _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float _Complex *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := uplo trapezoid of A(ia:ia+m-1, ja:ja+n-1), double _Complex. */
+void bcr_pztrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const double _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double _Complex *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt);
+
+/* B(ib:ib+m-1, jb:jb+n-1) := uplo trapezoid of A(ia:ia+m-1, ja:ja+n-1), bcr_int. */
+void bcr_pitrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const bcr_int *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  bcr_int *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt);
 
 /* Plans, for codes that redistribute the same layout in a loop: create once
  * (collective over ictxt, like the routines; the arguments are those of

@@ -1,4 +1,4 @@
-# The ScaLAPACK drop-in (fortran-bindings/scalapack_dropin.c): programs
+# The ScaLAPACK drop-in (fortran-bindings/scalapack_dropin*.c): programs
 # written against plain ScaLAPACK, run three ways on 4 processes:
 #   ref      built and run unmodified, no drop-in: the reference bytes
 #   link     the same source linked with the drop-in before ScaLAPACK

@@ -1,32 +1,94 @@
-/* The ten typed entry points. */
+/* Generated from cmake/bcr_types.cmake by cmake/generate_bindings.cmake: do not edit by hand. */
+/* The typed entry points, one per routine and element type, each passing
+ * its name and element size to bcr_call_gemr2d or bcr_call_trmr2d; and
+ * bcr_type_size, the element size of each type letter. */
 #include "api/arguments.h"
 #include "bcredist.h"
 
-#define BCR_DEFINE_GEMR2D(ch, T)                                                           \
-    void bcr_p##ch##gemr2d(bcr_int m, bcr_int n, const T *a, bcr_int ia, bcr_int ja,      \
-                           const bcr_int *desca, T *b, bcr_int ib, bcr_int jb,            \
-                           const bcr_int *descb, bcr_int ictxt)                           \
-    {                                                                                      \
-        bcr_call_gemr2d("bcr_p" #ch "gemr2d", sizeof(T), m, n, a, ia, ja, desca, b, ib, jb, \
-                        descb, ictxt);                                                     \
-    }
+void bcr_psgemr2d(bcr_int m, bcr_int n, const float *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, float *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt)
+{
+    bcr_call_gemr2d("bcr_psgemr2d", sizeof(float), m, n, a, ia, ja, desca, b, ib, jb,
+                    descb, ictxt);
+}
 
-#define BCR_DEFINE_TRMR2D(ch, T)                                                           \
-    void bcr_p##ch##trmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,      \
-                           const T *a, bcr_int ia, bcr_int ja, const bcr_int *desca, T *b, \
-                           bcr_int ib, bcr_int jb, const bcr_int *descb, bcr_int ictxt)   \
-    {                                                                                      \
-        bcr_call_trmr2d("bcr_p" #ch "trmr2d", sizeof(T), uplo, diag, m, n, a, ia, ja, desca, \
-                        b, ib, jb, descb, ictxt);                                          \
-    }
+void bcr_pdgemr2d(bcr_int m, bcr_int n, const double *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, double *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt)
+{
+    bcr_call_gemr2d("bcr_pdgemr2d", sizeof(double), m, n, a, ia, ja, desca, b, ib, jb,
+                    descb, ictxt);
+}
 
-#define BCR_DEFINE_BOTH(ch, T) BCR_DEFINE_GEMR2D(ch, T) BCR_DEFINE_TRMR2D(ch, T)
+void bcr_pcgemr2d(bcr_int m, bcr_int n, const float _Complex *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, float _Complex *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt)
+{
+    bcr_call_gemr2d("bcr_pcgemr2d", sizeof(float _Complex), m, n, a, ia, ja, desca, b, ib, jb,
+                    descb, ictxt);
+}
 
-BCR_DEFINE_BOTH(s, float)
-BCR_DEFINE_BOTH(d, double)
-BCR_DEFINE_BOTH(c, float _Complex)
-BCR_DEFINE_BOTH(z, double _Complex)
-BCR_DEFINE_BOTH(i, bcr_int)
+void bcr_pzgemr2d(bcr_int m, bcr_int n, const double _Complex *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, double _Complex *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt)
+{
+    bcr_call_gemr2d("bcr_pzgemr2d", sizeof(double _Complex), m, n, a, ia, ja, desca, b, ib, jb,
+                    descb, ictxt);
+}
+
+void bcr_pigemr2d(bcr_int m, bcr_int n, const bcr_int *a, bcr_int ia, bcr_int ja,
+                  const bcr_int *desca, bcr_int *b, bcr_int ib, bcr_int jb,
+                  const bcr_int *descb, bcr_int ictxt)
+{
+    bcr_call_gemr2d("bcr_pigemr2d", sizeof(bcr_int), m, n, a, ia, ja, desca, b, ib, jb,
+                    descb, ictxt);
+}
+
+void bcr_pstrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const float *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt)
+{
+    bcr_call_trmr2d("bcr_pstrmr2d", sizeof(float), uplo, diag, m, n, a, ia, ja, desca,
+                    b, ib, jb, descb, ictxt);
+}
+
+void bcr_pdtrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const double *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt)
+{
+    bcr_call_trmr2d("bcr_pdtrmr2d", sizeof(double), uplo, diag, m, n, a, ia, ja, desca,
+                    b, ib, jb, descb, ictxt);
+}
+
+void bcr_pctrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const float _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float _Complex *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt)
+{
+    bcr_call_trmr2d("bcr_pctrmr2d", sizeof(float _Complex), uplo, diag, m, n, a, ia, ja, desca,
+                    b, ib, jb, descb, ictxt);
+}
+
+void bcr_pztrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const double _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double _Complex *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt)
+{
+    bcr_call_trmr2d("bcr_pztrmr2d", sizeof(double _Complex), uplo, diag, m, n, a, ia, ja, desca,
+                    b, ib, jb, descb, ictxt);
+}
+
+void bcr_pitrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
+                  const bcr_int *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  bcr_int *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
+                  bcr_int ictxt)
+{
+    bcr_call_trmr2d("bcr_pitrmr2d", sizeof(bcr_int), uplo, diag, m, n, a, ia, ja, desca,
+                    b, ib, jb, descb, ictxt);
+}
 
 size_t bcr_type_size(char type)
 {

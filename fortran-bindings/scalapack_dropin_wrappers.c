@@ -1,0 +1,398 @@
+/* Generated from cmake/bcr_types.cmake by cmake/generate_bindings.cmake: do not edit by hand. */
+/* libbcredist_scalapack's entry points: ScaLAPACK's Cp?gemr2d, p?gemr2d_,
+ * Cp?gemr2do, p?gemr2do_ and the same for trmr2d, for every type, each
+ * printing the BCR_VERBOSE line and calling bcredist (scalapack_dropin.c
+ * describes them).  Each is declared before it is defined: no header
+ * declares ScaLAPACK's names. */
+#include "bcredist.h"
+#include "scalapack_dropin.h"
+
+void Cpsgemr2d(int m, int n, float *a, int ia, int ja, int *desca,
+               float *b, int ib, int jb, int *descb, int ictxt);
+void Cpsgemr2d(int m, int n, float *a, int ia, int ja, int *desca,
+               float *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpsgemr2d", "bcr_psgemr2d", m, n, desca, descb, ictxt, 0);
+    bcr_psgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void psgemr2d_(int *m, int *n, float *a, int *ia, int *ja, int *desca,
+               float *b, int *ib, int *jb, int *descb, int *ictxt);
+void psgemr2d_(int *m, int *n, float *a, int *ia, int *ja, int *desca,
+               float *b, int *ib, int *jb, int *descb, int *ictxt)
+{
+    bcr_dropin_announce("psgemr2d_", "bcr_psgemr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_psgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpsgemr2do(int m, int n, float *a, int ia, int ja, int *desca,
+                float *b, int ib, int jb, int *descb);
+void Cpsgemr2do(int m, int n, float *a, int ia, int ja, int *desca,
+                float *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpsgemr2do", "bcr_psgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_psgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void psgemr2do_(int *m, int *n, float *a, int *ia, int *ja, int *desca,
+                float *b, int *ib, int *jb, int *descb);
+void psgemr2do_(int *m, int *n, float *a, int *ia, int *ja, int *desca,
+                float *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("psgemr2do_", "bcr_psgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_psgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpdgemr2d(int m, int n, double *a, int ia, int ja, int *desca,
+               double *b, int ib, int jb, int *descb, int ictxt);
+void Cpdgemr2d(int m, int n, double *a, int ia, int ja, int *desca,
+               double *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpdgemr2d", "bcr_pdgemr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pdgemr2d_(int *m, int *n, double *a, int *ia, int *ja, int *desca,
+               double *b, int *ib, int *jb, int *descb, int *ictxt);
+void pdgemr2d_(int *m, int *n, double *a, int *ia, int *ja, int *desca,
+               double *b, int *ib, int *jb, int *descb, int *ictxt)
+{
+    bcr_dropin_announce("pdgemr2d_", "bcr_pdgemr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pdgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpdgemr2do(int m, int n, double *a, int ia, int ja, int *desca,
+                double *b, int ib, int jb, int *descb);
+void Cpdgemr2do(int m, int n, double *a, int ia, int ja, int *desca,
+                double *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpdgemr2do", "bcr_pdgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pdgemr2do_(int *m, int *n, double *a, int *ia, int *ja, int *desca,
+                double *b, int *ib, int *jb, int *descb);
+void pdgemr2do_(int *m, int *n, double *a, int *ia, int *ja, int *desca,
+                double *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pdgemr2do_", "bcr_pdgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pdgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpcgemr2d(int m, int n, float _Complex *a, int ia, int ja, int *desca,
+               float _Complex *b, int ib, int jb, int *descb, int ictxt);
+void Cpcgemr2d(int m, int n, float _Complex *a, int ia, int ja, int *desca,
+               float _Complex *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpcgemr2d", "bcr_pcgemr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pcgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pcgemr2d_(int *m, int *n, float _Complex *a, int *ia, int *ja, int *desca,
+               float _Complex *b, int *ib, int *jb, int *descb, int *ictxt);
+void pcgemr2d_(int *m, int *n, float _Complex *a, int *ia, int *ja, int *desca,
+               float _Complex *b, int *ib, int *jb, int *descb, int *ictxt)
+{
+    bcr_dropin_announce("pcgemr2d_", "bcr_pcgemr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pcgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpcgemr2do(int m, int n, float _Complex *a, int ia, int ja, int *desca,
+                float _Complex *b, int ib, int jb, int *descb);
+void Cpcgemr2do(int m, int n, float _Complex *a, int ia, int ja, int *desca,
+                float _Complex *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpcgemr2do", "bcr_pcgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pcgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pcgemr2do_(int *m, int *n, float _Complex *a, int *ia, int *ja, int *desca,
+                float _Complex *b, int *ib, int *jb, int *descb);
+void pcgemr2do_(int *m, int *n, float _Complex *a, int *ia, int *ja, int *desca,
+                float _Complex *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pcgemr2do_", "bcr_pcgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pcgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpzgemr2d(int m, int n, double _Complex *a, int ia, int ja, int *desca,
+               double _Complex *b, int ib, int jb, int *descb, int ictxt);
+void Cpzgemr2d(int m, int n, double _Complex *a, int ia, int ja, int *desca,
+               double _Complex *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpzgemr2d", "bcr_pzgemr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pzgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pzgemr2d_(int *m, int *n, double _Complex *a, int *ia, int *ja, int *desca,
+               double _Complex *b, int *ib, int *jb, int *descb, int *ictxt);
+void pzgemr2d_(int *m, int *n, double _Complex *a, int *ia, int *ja, int *desca,
+               double _Complex *b, int *ib, int *jb, int *descb, int *ictxt)
+{
+    bcr_dropin_announce("pzgemr2d_", "bcr_pzgemr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pzgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpzgemr2do(int m, int n, double _Complex *a, int ia, int ja, int *desca,
+                double _Complex *b, int ib, int jb, int *descb);
+void Cpzgemr2do(int m, int n, double _Complex *a, int ia, int ja, int *desca,
+                double _Complex *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpzgemr2do", "bcr_pzgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pzgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pzgemr2do_(int *m, int *n, double _Complex *a, int *ia, int *ja, int *desca,
+                double _Complex *b, int *ib, int *jb, int *descb);
+void pzgemr2do_(int *m, int *n, double _Complex *a, int *ia, int *ja, int *desca,
+                double _Complex *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pzgemr2do_", "bcr_pzgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pzgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpigemr2d(int m, int n, int *a, int ia, int ja, int *desca,
+               int *b, int ib, int jb, int *descb, int ictxt);
+void Cpigemr2d(int m, int n, int *a, int ia, int ja, int *desca,
+               int *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpigemr2d", "bcr_pigemr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pigemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pigemr2d_(int *m, int *n, int *a, int *ia, int *ja, int *desca,
+               int *b, int *ib, int *jb, int *descb, int *ictxt);
+void pigemr2d_(int *m, int *n, int *a, int *ia, int *ja, int *desca,
+               int *b, int *ib, int *jb, int *descb, int *ictxt)
+{
+    bcr_dropin_announce("pigemr2d_", "bcr_pigemr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pigemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpigemr2do(int m, int n, int *a, int ia, int ja, int *desca,
+                int *b, int ib, int jb, int *descb);
+void Cpigemr2do(int m, int n, int *a, int ia, int ja, int *desca,
+                int *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpigemr2do", "bcr_pigemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pigemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pigemr2do_(int *m, int *n, int *a, int *ia, int *ja, int *desca,
+                int *b, int *ib, int *jb, int *descb);
+void pigemr2do_(int *m, int *n, int *a, int *ia, int *ja, int *desca,
+                int *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pigemr2do_", "bcr_pigemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pigemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpstrmr2d(char *uplo, char *diag, int m, int n, float *a, int ia, int ja,
+               int *desca, float *b, int ib, int jb, int *descb, int ictxt);
+void Cpstrmr2d(char *uplo, char *diag, int m, int n, float *a, int ia, int ja,
+               int *desca, float *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpstrmr2d", "bcr_pstrmr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pstrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pstrmr2d_(char *uplo, char *diag, int *m, int *n, float *a, int *ia,
+               int *ja, int *desca, float *b, int *ib, int *jb, int *descb,
+               int *ictxt);
+void pstrmr2d_(char *uplo, char *diag, int *m, int *n, float *a, int *ia,
+               int *ja, int *desca, float *b, int *ib, int *jb, int *descb,
+               int *ictxt)
+{
+    bcr_dropin_announce("pstrmr2d_", "bcr_pstrmr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pstrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpstrmr2do(char *uplo, char *diag, int m, int n, float *a, int ia, int ja,
+                int *desca, float *b, int ib, int jb, int *descb);
+void Cpstrmr2do(char *uplo, char *diag, int m, int n, float *a, int ia, int ja,
+                int *desca, float *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpstrmr2do", "bcr_pstrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pstrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pstrmr2do_(char *uplo, char *diag, int *m, int *n, float *a, int *ia,
+                int *ja, int *desca, float *b, int *ib, int *jb, int *descb);
+void pstrmr2do_(char *uplo, char *diag, int *m, int *n, float *a, int *ia,
+                int *ja, int *desca, float *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pstrmr2do_", "bcr_pstrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pstrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpdtrmr2d(char *uplo, char *diag, int m, int n, double *a, int ia, int ja,
+               int *desca, double *b, int ib, int jb, int *descb, int ictxt);
+void Cpdtrmr2d(char *uplo, char *diag, int m, int n, double *a, int ia, int ja,
+               int *desca, double *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpdtrmr2d", "bcr_pdtrmr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pdtrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pdtrmr2d_(char *uplo, char *diag, int *m, int *n, double *a, int *ia,
+               int *ja, int *desca, double *b, int *ib, int *jb, int *descb,
+               int *ictxt);
+void pdtrmr2d_(char *uplo, char *diag, int *m, int *n, double *a, int *ia,
+               int *ja, int *desca, double *b, int *ib, int *jb, int *descb,
+               int *ictxt)
+{
+    bcr_dropin_announce("pdtrmr2d_", "bcr_pdtrmr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pdtrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpdtrmr2do(char *uplo, char *diag, int m, int n, double *a, int ia, int ja,
+                int *desca, double *b, int ib, int jb, int *descb);
+void Cpdtrmr2do(char *uplo, char *diag, int m, int n, double *a, int ia, int ja,
+                int *desca, double *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpdtrmr2do", "bcr_pdtrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pdtrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pdtrmr2do_(char *uplo, char *diag, int *m, int *n, double *a, int *ia,
+                int *ja, int *desca, double *b, int *ib, int *jb, int *descb);
+void pdtrmr2do_(char *uplo, char *diag, int *m, int *n, double *a, int *ia,
+                int *ja, int *desca, double *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pdtrmr2do_", "bcr_pdtrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pdtrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpctrmr2d(char *uplo, char *diag, int m, int n, float _Complex *a, int ia, int ja,
+               int *desca, float _Complex *b, int ib, int jb, int *descb, int ictxt);
+void Cpctrmr2d(char *uplo, char *diag, int m, int n, float _Complex *a, int ia, int ja,
+               int *desca, float _Complex *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpctrmr2d", "bcr_pctrmr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pctrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pctrmr2d_(char *uplo, char *diag, int *m, int *n, float _Complex *a, int *ia,
+               int *ja, int *desca, float _Complex *b, int *ib, int *jb, int *descb,
+               int *ictxt);
+void pctrmr2d_(char *uplo, char *diag, int *m, int *n, float _Complex *a, int *ia,
+               int *ja, int *desca, float _Complex *b, int *ib, int *jb, int *descb,
+               int *ictxt)
+{
+    bcr_dropin_announce("pctrmr2d_", "bcr_pctrmr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pctrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpctrmr2do(char *uplo, char *diag, int m, int n, float _Complex *a, int ia, int ja,
+                int *desca, float _Complex *b, int ib, int jb, int *descb);
+void Cpctrmr2do(char *uplo, char *diag, int m, int n, float _Complex *a, int ia, int ja,
+                int *desca, float _Complex *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpctrmr2do", "bcr_pctrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pctrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pctrmr2do_(char *uplo, char *diag, int *m, int *n, float _Complex *a, int *ia,
+                int *ja, int *desca, float _Complex *b, int *ib, int *jb, int *descb);
+void pctrmr2do_(char *uplo, char *diag, int *m, int *n, float _Complex *a, int *ia,
+                int *ja, int *desca, float _Complex *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pctrmr2do_", "bcr_pctrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pctrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpztrmr2d(char *uplo, char *diag, int m, int n, double _Complex *a, int ia, int ja,
+               int *desca, double _Complex *b, int ib, int jb, int *descb, int ictxt);
+void Cpztrmr2d(char *uplo, char *diag, int m, int n, double _Complex *a, int ia, int ja,
+               int *desca, double _Complex *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpztrmr2d", "bcr_pztrmr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pztrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pztrmr2d_(char *uplo, char *diag, int *m, int *n, double _Complex *a, int *ia,
+               int *ja, int *desca, double _Complex *b, int *ib, int *jb, int *descb,
+               int *ictxt);
+void pztrmr2d_(char *uplo, char *diag, int *m, int *n, double _Complex *a, int *ia,
+               int *ja, int *desca, double _Complex *b, int *ib, int *jb, int *descb,
+               int *ictxt)
+{
+    bcr_dropin_announce("pztrmr2d_", "bcr_pztrmr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pztrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpztrmr2do(char *uplo, char *diag, int m, int n, double _Complex *a, int ia, int ja,
+                int *desca, double _Complex *b, int ib, int jb, int *descb);
+void Cpztrmr2do(char *uplo, char *diag, int m, int n, double _Complex *a, int ia, int ja,
+                int *desca, double _Complex *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpztrmr2do", "bcr_pztrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pztrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pztrmr2do_(char *uplo, char *diag, int *m, int *n, double _Complex *a, int *ia,
+                int *ja, int *desca, double _Complex *b, int *ib, int *jb, int *descb);
+void pztrmr2do_(char *uplo, char *diag, int *m, int *n, double _Complex *a, int *ia,
+                int *ja, int *desca, double _Complex *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pztrmr2do_", "bcr_pztrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pztrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
+
+void Cpitrmr2d(char *uplo, char *diag, int m, int n, int *a, int ia, int ja,
+               int *desca, int *b, int ib, int jb, int *descb, int ictxt);
+void Cpitrmr2d(char *uplo, char *diag, int m, int n, int *a, int ia, int ja,
+               int *desca, int *b, int ib, int jb, int *descb, int ictxt)
+{
+    bcr_dropin_announce("Cpitrmr2d", "bcr_pitrmr2d", m, n, desca, descb, ictxt, 0);
+    bcr_pitrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pitrmr2d_(char *uplo, char *diag, int *m, int *n, int *a, int *ia,
+               int *ja, int *desca, int *b, int *ib, int *jb, int *descb,
+               int *ictxt);
+void pitrmr2d_(char *uplo, char *diag, int *m, int *n, int *a, int *ia,
+               int *ja, int *desca, int *b, int *ib, int *jb, int *descb,
+               int *ictxt)
+{
+    bcr_dropin_announce("pitrmr2d_", "bcr_pitrmr2d", *m, *n, desca, descb, *ictxt, 0);
+    bcr_pitrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
+}
+
+void Cpitrmr2do(char *uplo, char *diag, int m, int n, int *a, int ia, int ja,
+                int *desca, int *b, int ib, int jb, int *descb);
+void Cpitrmr2do(char *uplo, char *diag, int m, int n, int *a, int ia, int ja,
+                int *desca, int *b, int ib, int jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("Cpitrmr2do", "bcr_pitrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_pitrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
+}
+
+void pitrmr2do_(char *uplo, char *diag, int *m, int *n, int *a, int *ia,
+                int *ja, int *desca, int *b, int *ib, int *jb, int *descb);
+void pitrmr2do_(char *uplo, char *diag, int *m, int *n, int *a, int *ia,
+                int *ja, int *desca, int *b, int *ib, int *jb, int *descb)
+{
+    int ictxt = bcr_dropin_legacy_context();
+    bcr_dropin_announce("pitrmr2do_", "bcr_pitrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_pitrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
+}
