@@ -152,7 +152,7 @@ void bcr_phase_times_reset(void);
  * Threads: at MPI_THREAD_MULTIPLE, calls (and plan executions) may run at
  * once on several threads as long as no two use the same ictxt (or plan)
  * at once, and no thread creates or frees BLACS contexts meanwhile (the
- * BLACS is not thread-safe).  See README, "Threads". */
+ * BLACS is not thread-safe).  See docs/api.md, "Threads". */
 void bcr_finalize(void);
 
 #ifdef __cplusplus
