@@ -216,17 +216,16 @@ static void free_half(bcr_half *h)
 /* Scans write with streaming stores (kernels/stream_copy.h) only where
  * what they write is far past the caches: there the line a plain store
  * reads first is a third of the memory traffic, and the reader finds
- * nothing in the caches either way; below, the caches keep part of what
- * was written for its reader, and plain stores win.  The bound counts the
- * bytes one process writes in one call; with 4 processes sharing 32 MiB
- * of L3 the break-even lies between 4 and 8 MiB per process.  Walks that
- * store one element at a time (rows of one element each, kernels/row_order.h)
- * gain less from a streaming store and take a higher bound; two
- * partners' 8-byte rows taking turns (bcr_stream_zip8) and packs of
- * single rows of 8 bytes or more (bcr_stream_strided) store 16 bytes at a
- * time and take the common one.  BCR_STREAM_MIN=bytes sets both (-1:
- * never).  Figures and the command behind them: docs/performance.md,
- * "Streaming stores". */
+ * nothing in the caches either way; below, the caches may keep part of
+ * what was written for its reader, and plain stores can win.  The bound
+ * counts the bytes one process writes in one call; where the break-even
+ * lies depends on the caches (docs/performance.md, "Streaming stores",
+ * measures it on the project's machine).  Walks that store one element at
+ * a time (rows of one element each, kernels/row_order.h) gain less from a
+ * streaming store and take a higher bound; two partners' 8-byte rows
+ * taking turns (bcr_stream_zip8) and packs of single rows of 8 bytes or
+ * more (bcr_stream_strided) store 16 bytes at a time and take the common
+ * one.  BCR_STREAM_MIN=bytes sets both (-1: never). */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 #define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
 
