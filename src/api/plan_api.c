@@ -1,7 +1,6 @@
 /* The public plan API: the pipeline's agreement, planning and commit once
  * (api/pipeline.h), then its commit and exchange per execution. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "api/arguments.h"
 #include "api/pipeline.h"
@@ -46,7 +45,6 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->held_b = s.B.in ? bcr_side_held(rq, &s.B) : 0;
     p->lda = s.A.lld;
     p->ldb = s.B.lld;
-    p->active = s.A.in || s.B.in;
     if (MPI_Comm_dup(s.ctx->comm, &p->comm))
         return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Comm_dup failed");
     p->rank = s.ctx->rank;

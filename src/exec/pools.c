@@ -112,4 +112,3 @@ void bcr_pools_release(void)
         free_set(o);
     pthread_mutex_unlock(&pools_lock);
 }
-

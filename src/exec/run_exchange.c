@@ -113,7 +113,7 @@ typedef struct {
     int self_packed; /* the pack copied the part that stays (plan/exchange.h) */
 } receipts;
 
-static int via_shm(bcr_shm *sh, const bcr_partner *p)
+int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p)
 {
     return sh && p->shm && bcr_shm_shares(sh, p->rank);
 }
@@ -131,7 +131,7 @@ static void unpack_from(const receipts *rs, const bcr_partner *p, const char *fr
 static int take_part(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
-    if (via_shm(rs->sh, p))
+    if (bcr_exchange_via_shm(rs->sh, p))
         return BCR_SUCCESS;
     if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
         unpack_from(rs, p, rs->rbuf + (size_t)p->offset * rs->ar->elsize);
@@ -143,7 +143,7 @@ static int take_part(receipts *rs, int k)
 static int scans(const bcr_half *h, bcr_shm *sh)
 {
     for (int k = 0; k < h->nparts; k++)
-        if (via_shm(sh, &h->parts[k]))
+        if (bcr_exchange_via_shm(sh, &h->parts[k]))
             return 1;
     return 0;
 }
@@ -156,8 +156,9 @@ static void finish_scan(receipts *rs)
     const bcr_half *R = rs->R;
     const bcr_arrays *ar = rs->ar;
     for (int k = 0; k < R->nparts; k++)
-        rs->sl.rcur[k] =
-            via_shm(rs->sh, &R->parts[k]) ? bcr_shm_await(rs->sh, R->parts[k].rank) : NULL;
+        rs->sl.rcur[k] = bcr_exchange_via_shm(rs->sh, &R->parts[k])
+                             ? bcr_shm_await(rs->sh, R->parts[k].rank)
+                             : NULL;
     double t0 = bcr_phase_start();
     const char *a = rs->self_packed ? NULL : ar->a;
     if (!R->rows_ordered || bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, a, ar->lda,
@@ -165,7 +166,7 @@ static void finish_scan(receipts *rs)
         bcr_scan_unpack(&R->scan, ar->b, ar->ldb, a, ar->lda, ar->elsize, rs->mk, rs->sl.rcur);
     bcr_phase_add(&bcr_phase_now.unpack, t0);
     for (int k = 0; k < R->nparts; k++)
-        if (via_shm(rs->sh, &R->parts[k]))
+        if (bcr_exchange_via_shm(rs->sh, &R->parts[k]))
             bcr_shm_release(rs->sh, R->parts[k].rank);
 }
 
@@ -230,7 +231,7 @@ static int post_receives(const bcr_half *R, const bcr_arrays *ar, receipts *rs, 
     for (int k = 0; k < R->nparts; k++) {
         const bcr_partner *p = &R->parts[k];
         int rc;
-        if (via_shm(rs->sh, p)) {
+        if (bcr_exchange_via_shm(rs->sh, p)) {
             sl->pending[k] = 0; /* taken in finish_scan */
             rc = BCR_SUCCESS;
         } else if (p->dtype != MPI_DATATYPE_NULL) {
@@ -271,7 +272,7 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
 {
     bcr_shm_begin_writes(sh);
     for (int k = 0; k < S->nparts; k++)
-        cur[k] = via_shm(sh, &S->parts[k])
+        cur[k] = bcr_exchange_via_shm(sh, &S->parts[k])
                      ? bcr_shm_mine(sh) + (size_t)S->parts[k].shm_offset * ar->elsize
                      : NULL;
     double t0 = bcr_phase_start();
@@ -295,7 +296,7 @@ static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *m
     for (int k = 0; k < S->nparts; k++) {
         const bcr_partner *p = &S->parts[k];
         int rc;
-        if (via_shm(sh, p)) {
+        if (bcr_exchange_via_shm(sh, p)) {
             rc = BCR_SUCCESS; /* published by pack_shared */
         } else if (p->dtype != MPI_DATATYPE_NULL) {
             rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &sl->req[*nreq]);

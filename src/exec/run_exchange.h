@@ -24,6 +24,10 @@ typedef struct {
  * allocates nothing. */
 int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize);
 
+/* Whether partner p's message goes through a shared segment under the
+ * transport sh (NULL: none) agreed for the call. */
+int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p);
+
 /* sh: the shared-memory transport agreed for this call, or NULL.  sync
  * (BCR_RECV=sync): unpack only once every message is in, Thakur's
  * synchronous method; else each message as it arrives. */

@@ -1,7 +1,6 @@
 #include "plan/datatype.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* Pieces of one column: the row runs the mask keeps, as (bytes, offset). */
 static bcr_idx column_pieces(bcr_groupspan rows, bcr_idx lo, bcr_idx hi, size_t es,

@@ -284,7 +284,8 @@ static bcr_idx group_all(const bcr_runlist *rl, bcr_idx len, bcr_rungroup *out,
 }
 
 int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
-                              const bcr_axis *other, int generator, bcr_rungroup **groups, bcr_groupspan **spans)
+                              const bcr_axis *other, int generator, bcr_rungroup **groups,
+                              bcr_groupspan **spans)
 {
     *groups = NULL;
     *spans = NULL;

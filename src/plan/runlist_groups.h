@@ -10,17 +10,18 @@
  * group that the next period continues becomes one group for all periods
  * at once; otherwise period 0's groups are kept once with a repeat count
  * (kernels/pieces.h), and only buckets whose runs join across period
- * boundaries are walked run by run, merging as the expansion does.  The groups enumerate exactly the
- * expanded runs of each bucket, in increasing k (tests/test_index1d.c
- * compares them). */
+ * boundaries are walked run by run, merging as the expansion does.  The
+ * groups enumerate exactly the expanded runs of each bucket, in increasing
+ * k (tests/test_index1d.c compares them). */
 #ifndef BCR_PLAN_RUNLIST_GROUPS_H
 #define BCR_PLAN_RUNLIST_GROUPS_H
 
 #include "kernels/pieces.h"
 #include "plan/runlist.h"
 
-/* bcr_runlist_build (with BCR_GEN_AUTO or BCR_GEN_GENERAL), but without runs: out->start, out->runs, out->pstart
- * and out->pruns may be NULL (a list of one period is grouped straight
+/* bcr_runlist_build (gen.h; generator BCR_GEN_AUTO or BCR_GEN_GENERAL),
+ * but without runs: out->start, out->runs, out->pstart and out->pruns may
+ * be NULL (a list of one period is grouped straight
  * from the generator's pieces, which for block <-> cyclic are one strided
  * piece per process, not one per element); its runs come as groups
  * instead: bucket q's are (*spans)[q], which point into *groups (a

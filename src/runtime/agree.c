@@ -109,6 +109,13 @@ static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *
     return BCR_SUCCESS;
 }
 
+/* A process's local error as it travels under MPI_MAX: the largest key
+ * is the lowest (argument, rank), which share_error's root decodes. */
+static long long error_key(const bcr_err *e, int rank, int size)
+{
+    return -((long long)(e->arg >= 0 ? e->arg : 0) * size + rank);
+}
+
 /* Share one process's local error with all: the lowest (argument, rank). */
 static int share_error(MPI_Comm comm, int size, long long key, bcr_err *e)
 {
@@ -196,7 +203,7 @@ int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, 
     for (int k = 0; k < NV; k++)
         v[k] = LLONG_MIN;
     if (local)
-        v[V_ERR] = -((long long)(e->arg >= 0 ? e->arg : 0) * ctx->size + ctx->rank);
+        v[V_ERR] = error_key(e, ctx->rank, ctx->size);
     put(v, F_M, rq->m);
     put(v, F_N, rq->n);
     bcr_mask mk = bcr_mask_of(rq);
@@ -241,7 +248,7 @@ int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, 
 int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm)
 {
     long long need = shm ? *shm : 0;
-    long long v[3] = {e->code ? -((long long)(e->arg >= 0 ? e->arg : 0) * size + rank) : LLONG_MIN,
+    long long v[3] = {e->code ? error_key(e, rank, size) : LLONG_MIN,
                       need, need < 0}, r[3];
     if (MPI_Allreduce(v, r, 3, MPI_LONG_LONG, MPI_MAX, comm))
         return BCR_ERR_MPI;

@@ -28,10 +28,11 @@ static int sys_handles_in_use(void)
     return n;
 }
 
-/* A handle that only our asking created is given back at once: otherwise every context a long run makes and frees
- * leaves an entry behind, and every later lookup scans them all.  The slot
- * is cleared directly, as Cfree_blacs_system_handle would, but without its
- * compaction of the table, which renumbers the handles others hold. */
+/* A handle that only our asking created is given back at once: otherwise
+ * every context a long run makes and frees leaves an entry behind, and
+ * every later lookup scans them all.  The slot is cleared directly, as
+ * Cfree_blacs_system_handle would, but without its compaction of the
+ * table, which renumbers the handles others hold. */
 MPI_Comm bcr_blacs_comm(int ctxt)
 {
     int tracked = &BI_SysContxts && &BI_MaxNSysCtxt;

@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 
+#include "exec/run_exchange.h"
 #include "plan/gen.h"
 
 static void half_totals(const bcr_half *h, size_t es, int *partners, long long *bytes)
@@ -45,7 +46,7 @@ static void ways_of(const bcr_half *h, const bcr_shm *sh, int ways[4])
 {
     for (int k = 0; k < h->nparts; k++) {
         const bcr_partner *p = &h->parts[k];
-        if (sh && p->shm && bcr_shm_shares(sh, p->rank))
+        if (bcr_exchange_via_shm(sh, p))
             ways[3]++;
         else
             ways[p->contig >= 0 ? 0 : p->dtype != MPI_DATATYPE_NULL ? 1 : 2]++;
