@@ -277,7 +277,7 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
                      : NULL;
     double t0 = bcr_phase_start();
     if (S->rows_ordered)
-        bcr_scan_pack_rows(&S->scan, ar->a, ar->lda, ar->elsize, cur, S->stream, self);
+        bcr_scan_pack_rows(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream, self);
     else
         bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream, self);
     bcr_phase_add(&bcr_phase_now.pack, t0);

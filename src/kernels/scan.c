@@ -6,6 +6,7 @@
 
 #include "kernels/copy_elems.h"
 #include "kernels/stream_copy.h"
+#include "kernels/zip.h"
 
 /* A run written plainly, or with streaming stores when nt. */
 static inline void put_run(char *dst, const char *src, bcr_idx len, size_t es, int nt)
@@ -186,6 +187,21 @@ static inline void pattern_cursors(const bcr_row_pattern *pt, const bcr_row_piec
             cur[cells[pc[j].slot]] += (size_t)(pt->outer * pt->count) * step[j];
 }
 
+/* The repetitions of a pattern of single rows, each row one element copy
+ * (es a constant where it is called). */
+static inline __attribute__((always_inline)) void
+single_rows_each(const bcr_row_pattern *pt, const bcr_row_piece *pc, char *dst,
+                 const char **src, const size_t *sstep, size_t es, int nt)
+{
+    size_t dstep = (size_t)pt->mstep * es;
+    int np = pt->npieces;
+    for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
+        for (int j = 0; j < np; j++) {
+            bcr_put_elem(dst + (size_t)pc[j].dmine * es, src[j], es, nt);
+            src[j] += sstep[j];
+        }
+}
+
 /* The repetitions of one pattern from dst and src[] (sstep[] apart). */
 static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc, int single_rows,
                              char *dst, const char *const *from, const size_t *sstep, size_t es,
@@ -208,34 +224,23 @@ static inline void copy_reps(const bcr_row_pattern *pt, const bcr_row_piece *pc,
         bcr_stream_strided(dst, src[0], (bcr_idx)(sstep[0] / es), pt->count, es);
         return;
     }
-    /* Block size 1 on one side: constant sizes unroll the copies, and with
-     * two pieces (two partners' rows alternating) the cursors stay in
-     * registers instead of a round trip through memory per row. */
-    if (single_rows && es == 8 && np == 2) {
-        const char *s0 = src[0], *s1 = src[1];
-        size_t d0 = (size_t)pc[0].dmine * 8, d1 = (size_t)pc[1].dmine * 8;
-        if (nt && dstep == 16 && sstep[0] == 8 && sstep[1] == 8 && d0 + d1 == 8) {
-            if (ahead) {
-                bcr_prefetch_ahead(s0, (size_t)pt->count * 8);
-                bcr_prefetch_ahead(s1, (size_t)pt->count * 8);
-            }
-            bcr_stream_zip8(dst, d0 ? s1 : s0, d0 ? s0 : s1, pt->count);
-        } else if (nt)
-            for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
-                bcr_stream_copy(dst + d0, s0, 8);
-                bcr_stream_copy(dst + d1, s1, 8);
-            }
-        else
-            for (bcr_idx c = 0; c < pt->count; c++, dst += dstep, s0 += sstep[0], s1 += sstep[1]) {
-                memcpy(dst + d0, s0, 8);
-                memcpy(dst + d1, s1, 8);
-            }
-    } else if (single_rows && es == 8) {
-        for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
-            for (int j = 0; j < np; j++) {
-                put_run(dst + (size_t)pc[j].dmine * 8, src[j], 1, 8, nt);
-                src[j] += sstep[j];
-            }
+    /* Block size 1 on one side: two partners' rows taking turns zip
+     * (zip.h); otherwise each row one typed element copy. */
+    if (single_rows && np == 2 && dstep == 2 * es && sstep[0] == es && sstep[1] == es &&
+        (size_t)(pc[0].dmine + pc[1].dmine) * es == es) {
+        const char *x = pc[0].dmine ? src[1] : src[0], *y = pc[0].dmine ? src[0] : src[1];
+        if (ahead) {
+            bcr_prefetch_ahead(x, (size_t)pt->count * es);
+            bcr_prefetch_ahead(y, (size_t)pt->count * es);
+        }
+        bcr_zip(dst, x, y, pt->count, es, nt);
+    } else if (single_rows) {
+        switch (es) {
+        case 4: single_rows_each(pt, pc, dst, src, sstep, 4, nt); break;
+        case 8: single_rows_each(pt, pc, dst, src, sstep, 8, nt); break;
+        case 16: single_rows_each(pt, pc, dst, src, sstep, 16, nt); break;
+        default: single_rows_each(pt, pc, dst, src, sstep, es, nt);
+        }
     } else {
         for (bcr_idx c = 0; c < pt->count; c++, dst += dstep)
             for (int j = 0; j < np; j++) {
@@ -349,27 +354,80 @@ static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
 }
 #undef EACH_ROW
 
-/* unpack_runs for a trapezoid's column, which keeps submatrix rows [lo,
- * hi): each run clipped to them as the sender clipped it, so a partner's
- * place in its buffer is counted as the walk goes. */
-static inline void unpack_runs_clipped(const bcr_row_order *ro, char *col, const char *acol,
-                                       const int *cells, char **cur, size_t es, int nt,
-                                       bcr_idx lo, bcr_idx hi)
+/* The runs of a trapezoid's column that keep any of submatrix rows [lo,
+ * hi): [*first, *end).  The column's runs are in memory order, which is
+ * increasing submatrix order, so only the two ends are clipped. */
+static inline void kept_runs(const bcr_row_order *ro, bcr_idx lo, bcr_idx hi, bcr_idx *first,
+                             bcr_idx *end)
 {
-    for (bcr_idx i = 0; i < ro->nruns; i++) {
+    bcr_idx a = 0, b = ro->nruns;
+    while (a < b) { /* first run ending past lo */
+        bcr_idx m = a + (b - a) / 2;
+        if (ro->runs[m].k0 + ro->runs[m].len <= lo)
+            a = m + 1;
+        else
+            b = m;
+    }
+    *first = a;
+    b = ro->nruns;
+    while (a < b) { /* first run starting at or past hi */
+        bcr_idx m = a + (b - a) / 2;
+        if (ro->runs[m].k0 < hi)
+            a = m + 1;
+        else
+            b = m;
+    }
+    *end = a;
+}
+
+/* A trapezoid's column (submatrix rows [lo, hi) kept) down the unfolded
+ * runs, clipped as the other side clips them, so a partner's place in its
+ * buffer is counted as the walk goes.  pack: from col to the partners'
+ * buffers (the part that stays and partners without one skipped); unpack:
+ * to col from them, or from acol for the part that stays.  One body for
+ * both directions, so that they cannot disagree on the order. */
+static inline __attribute__((always_inline)) void
+runs_clipped(const bcr_row_order *ro, char *col, const char *acol, const int *cells, char **cur,
+             size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
+{
+    bcr_idx i, end;
+    kept_runs(ro, lo, hi, &i, &end);
+    for (; i < end; i++) {
         const bcr_row_run *r = &ro->runs[i];
         bcr_idx skip, len = bcr_clip_run(r->k0, r->len, lo, hi, &skip);
-        if (len == 0)
-            continue;
         int p = cells[r->slot];
-        char *dst = col + (size_t)(r->mine + skip) * es;
-        if (p >= 0) {
-            put_run(dst, cur[p], len, es, nt);
+        char *local = col + (size_t)(r->mine + skip) * es;
+        if (pack) {
+            if (ro->turns)
+                bcr_prefetch_ahead(local, (size_t)len * es);
+            if (p < 0 || !cur[p])
+                continue;
+            put_run(cur[p], local, len, es, nt);
+            cur[p] += (size_t)len * es;
+        } else if (p >= 0) {
+            put_run(local, cur[p], len, es, nt);
             cur[p] += (size_t)len * es;
         } else {
-            put_run(dst, acol + (size_t)(r->at[1] + skip) * es, len, es, nt);
+            put_run(local, acol + (size_t)(r->at[1] + skip) * es, len, es, nt);
         }
     }
+}
+
+/* runs_clipped with es and nt constants where they are common. */
+static void column_clipped(const bcr_row_order *ro, char *col, const char *acol,
+                           const int *cells, char **cur, size_t es, int nt, bcr_idx lo,
+                           bcr_idx hi, int pack)
+{
+#define BCR_CLIPPED(ES, NT)                                                       \
+    (pack ? runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 1)            \
+          : runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 0))
+    switch (es) {
+    case 4: nt ? BCR_CLIPPED(4, 1) : BCR_CLIPPED(4, 0); break;
+    case 8: nt ? BCR_CLIPPED(8, 1) : BCR_CLIPPED(8, 0); break;
+    case 16: nt ? BCR_CLIPPED(16, 1) : BCR_CLIPPED(16, 0); break;
+    default: BCR_CLIPPED(es, nt);
+    }
+#undef BCR_CLIPPED
 }
 
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
@@ -390,10 +448,7 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
             if (mk->trapezoid) {
                 bcr_idx lo, hi;
                 bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-                if (stream)
-                    unpack_runs_clipped(ro, col, acol, cells, cur, es, 1, lo, hi);
-                else
-                    unpack_runs_clipped(ro, col, acol, cells, cur, es, 0, lo, hi);
+                column_clipped(ro, col, acol, cells, cur, es, stream, lo, hi, 0);
                 continue;
             }
             if (ro->row_slot && !stream) {
@@ -511,8 +566,8 @@ static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *c
     past_column_packed(ro, nrslots, cells, base, cur, es);
 }
 
-void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
-                        int stream, const bcr_scan_self *self)
+void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                        const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
 {
     const bcr_row_order *ro = &sc->order;
     /* Where the order kept B's offsets of the part that stays, the walk
@@ -528,6 +583,13 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
+            if (mk->trapezoid) { /* A is only read: a pack writes the buffers */
+                bcr_idx lo, hi;
+                bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
+                column_clipped(ro, (char *)(uintptr_t)col, NULL, cells, cur, es, stream, lo, hi,
+                               1);
+                continue;
+            }
             char *bcol = fused ? self->b + (size_t)((cr->r.other + t) * self->ldb) * es : NULL;
             int walked = 0;
             if (ro->row_slot && !stream) {

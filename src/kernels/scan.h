@@ -78,10 +78,11 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
 int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
                          size_t es, const bcr_mask *mk, const char **cur, int stream);
 
-/* What bcr_scan_pack does, for a whole-matrix copy whose rows' order was
- * kept: each column of a read front to back, with streaming stores into
- * the buffers when `stream`. */
-void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es, char **cur,
-                        int stream, const bcr_scan_self *self);
+/* What bcr_scan_pack does, where the rows' order was kept: each column of
+ * a read front to back, with streaming stores into the buffers when
+ * `stream`.  A trapezoid's order must be kept with its runs unfolded
+ * (bcr_scan_order_rows, clipped), and self is NULL for it. */
+void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                        const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self);
 
 #endif

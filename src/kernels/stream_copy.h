@@ -109,7 +109,8 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
 {
     size_t step = (size_t)sstep * es;
     if (es == 8 && !((uintptr_t)dst & 7)) {
-        /* Two elements a store, as in bcr_stream_zip8. */
+        /* Two elements a store: 8-byte streaming stores cost more than
+         * plain ones here, 16-byte ones less. */
         bcr_idx c = 0;
         if (count > 0 && ((uintptr_t)dst & 8)) {
             bcr_stream_8(dst, src);
@@ -132,65 +133,6 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
     }
 }
 
-/* x[0], y[0], x[1], y[1] to dst (16-aligned): two 16-byte stores. */
-static inline void stream_zip8_two(char *dst, const char *x, const char *y)
-{
-    __m128i u = _mm_loadu_si128((const __m128i *)(const void *)x);
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)y);
-    _mm_stream_si128((__m128i *)(void *)dst, _mm_unpacklo_epi64(u, v));
-    _mm_stream_si128((__m128i *)(void *)(dst + 16), _mm_unpackhi_epi64(u, v));
-}
-
-/* count pairs of 8-byte elements, x[i] then y[i], to consecutive places
- * at dst: two partners' rows taking turns (block size 1 on their side).
- * Two pairs go out as two 16-byte stores: 8-byte streaming stores cost
- * more than plain ones here, 16-byte ones less.  A dst 8 bytes past a
- * 16-byte boundary pairs each y[i] with x[i + 1] instead. */
-static inline void bcr_stream_zip8_aligned(char *dst, const char *x, const char *y,
-                                           bcr_idx count)
-{
-    bcr_idx c = 0;
-    for (; c + 2 <= count && ((uintptr_t)dst & 63); c += 2, dst += 32, x += 16, y += 16)
-        stream_zip8_two(dst, x, y);
-    /* A whole line at a time, loads before stores (bcr_stream_line). */
-    for (; c + 4 <= count; c += 4, dst += 64, x += 32, y += 32) {
-        const __m128i *xs = (const __m128i *)(const void *)x;
-        const __m128i *ys = (const __m128i *)(const void *)y;
-        __m128i u0 = _mm_loadu_si128(xs), u1 = _mm_loadu_si128(xs + 1);
-        __m128i v0 = _mm_loadu_si128(ys), v1 = _mm_loadu_si128(ys + 1);
-        __m128i *d = (__m128i *)(void *)dst;
-        _mm_stream_si128(d, _mm_unpacklo_epi64(u0, v0));
-        _mm_stream_si128(d + 1, _mm_unpackhi_epi64(u0, v0));
-        _mm_stream_si128(d + 2, _mm_unpacklo_epi64(u1, v1));
-        _mm_stream_si128(d + 3, _mm_unpackhi_epi64(u1, v1));
-    }
-    for (; c + 2 <= count; c += 2, dst += 32, x += 16, y += 16)
-        stream_zip8_two(dst, x, y);
-    if (count & 1) {
-        bcr_stream_8(dst, x);
-        bcr_stream_8(dst + 8, y);
-    }
-}
-
-static inline void bcr_stream_zip8(char *dst, const char *x, const char *y, bcr_idx count)
-{
-    if (count < 1)
-        return;
-    switch ((uintptr_t)dst & 15) {
-    case 0: bcr_stream_zip8_aligned(dst, x, y, count); return;
-    case 8:
-        bcr_stream_8(dst, x);
-        bcr_stream_zip8_aligned(dst + 8, y, x + 8, count - 1);
-        bcr_stream_8(dst + 16 * (size_t)count - 8, y + 8 * (size_t)(count - 1));
-        return;
-    default:
-        for (bcr_idx c = 0; c < count; c++, dst += 16, x += 8, y += 8) {
-            memcpy(dst, x, 8);
-            memcpy(dst + 8, y, 8);
-        }
-    }
-}
-
 static inline void bcr_stream_fence(void) { _mm_sfence(); }
 
 #else
@@ -205,14 +147,6 @@ static inline void bcr_stream_strided(char *dst, const char *src, bcr_idx sstep,
 {
     for (bcr_idx c = 0; c < count; c++)
         memcpy(dst + (size_t)c * es, src + (size_t)(c * sstep) * es, es);
-}
-
-static inline void bcr_stream_zip8(char *dst, const char *x, const char *y, bcr_idx count)
-{
-    for (bcr_idx c = 0; c < count; c++, dst += 16, x += 8, y += 8) {
-        memcpy(dst, x, 8);
-        memcpy(dst + 8, y, 8);
-    }
 }
 
 static inline void bcr_stream_fence(void) {}

@@ -222,12 +222,15 @@ static void free_half(bcr_half *h)
  * lies depends on the caches (docs/performance.md, "Streaming stores",
  * measures it on the project's machine).  Walks that store one element at
  * a time (rows of one element each, kernels/row_order.h) gain less from a
- * streaming store and take a higher bound; two partners' 8-byte rows
- * taking turns (bcr_stream_zip8) and packs of single rows of 8 bytes or
- * more (bcr_stream_strided) store 16 bytes at a time and take the common
- * one.  BCR_STREAM_MIN=bytes sets both (-1: never). */
+ * streaming store and take a higher bound; two partners' rows of 4, 8
+ * or 16 bytes taking turns (kernels/zip.h) and packs of single rows of 8
+ * bytes or more (bcr_stream_strided) store 16 bytes at a time and take
+ * the common one.  BCR_STREAM_MIN=bytes sets both (-1: never). */
 #define BCR_STREAM_MIN_BYTES ((bcr_idx)6 << 20)
 #define BCR_STREAM_MIN_SINGLE_BYTES ((bcr_idx)16 << 20)
+
+/* Element sizes whose two partners' rows taking turns zip (kernels/zip.h). */
+static int zips(size_t es) { return es == 4 || es == 8 || es == 16; }
 
 static bcr_idx stream_min_bytes(const bcr_plan_options *opt, int one_by_one)
 {
@@ -250,10 +253,10 @@ static bcr_idx stream_min_bytes(const bcr_plan_options *opt, int one_by_one)
  * that fold well, B's column stays in cache between their turns anyway,
  * and setting up many short patterns costs more than the order saves.
  *
- * A trapezoid packs partner by partner (that scan clips each column's
- * rows), streaming from the same bounds; it unpacks in memory order only
- * to stream, down the unfolded runs clipped column by column (never row
- * by row, where a run costs more to clip than to copy). */
+ * A trapezoid walks each column down its unfolded runs in memory order,
+ * only the runs at the ends of its kept rows clipped (kernels/scan.c),
+ * packing and unpacking alike, single rows too; where the runs were not
+ * kept (too many), a scan partner by partner clips each run. */
 static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_options *opt)
 {
     bcr_half *S = &ex->send, *R = &ex->recv;
@@ -271,8 +274,11 @@ static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_option
         S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
-        S->rows_ordered = rc == 0 && !trap && (!single || (S->scan.order.row_slot && !S->stream));
-        if (trap) /* only single_rows was wanted: it packs partner by partner */
+        if (trap)
+            S->rows_ordered = rc == 0 && S->scan.order.runs;
+        else
+            S->rows_ordered = rc == 0 && (!single || (S->scan.order.row_slot && !S->stream));
+        if (trap && !S->rows_ordered)
             bcr_row_order_free(&S->scan.order);
     }
     if (R->shm_total == 0)
@@ -282,12 +288,11 @@ static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_option
         return BCR_ERR_NOMEM;
     const bcr_row_order *ro = &R->scan.order;
     bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
-    bcr_idx min = stream_min_bytes(opt, rc == 0 && ro->single_rows && !(ro->pairs && es == 8));
-    int walkable = rc == 0 && (!trap || (ro->runs && !ro->single_rows));
+    bcr_idx min = stream_min_bytes(opt, rc == 0 && ro->single_rows && !(ro->pairs && zips(es)));
+    int walkable = rc == 0 && (!trap || ro->runs);
     R->stream = walkable && min >= 0 && written * (bcr_idx)es >= min;
-    R->rows_ordered = R->stream || (rc == 0 && !trap &&
-                                    (ro->runs || ro->row_slot ||
-                                     (ro->single_rows && ro->interleaved)));
+    R->rows_ordered = R->stream || (walkable && (trap || ro->runs || ro->row_slot ||
+                                                 (ro->single_rows && ro->interleaved)));
     /* Reading A for the pack while skipping the part that stays costs
      * about as much as reading all of it (the hardware fetches the lines
      * between), so where that part fills columns of B alone, the pack
