@@ -21,8 +21,9 @@
  * names its type runs once.  --routine LIST (native files only; default
  * ge): a comma list of ge (p?gemr2d), trUN, trUU, trLN, trLU (p?trmr2d,
  * uplo U/L, diag N/U), tr (trUN,trLU) and all (ge,tr); every case runs as
- * each.  Runs go in blocks, for each type for each routine all cases.  An
- * experiment takes one type and no --routine.
+ * each.  Runs go in blocks, for each type for each routine all cases, and
+ * end with a summary per type and routine, also written to FILE.summary.csv
+ * (timing_summary.h).  An experiment takes one type and no --routine.
  * --corrupt flips a byte of bcredist's result after every call: it exists
  * to show that the check fails.
  */

@@ -20,7 +20,7 @@ typedef struct {
 /* ScaLAPACK against bcredist's routine, alternately, per case of a native
  * or ScaLAPACK-format file, in blocks: for each type of --type, for each
  * routine of --routine (a ScaLAPACK-format line names its routine), every
- * case.  Returns the number of runs
+ * case; then the summary (timing_summary.h).  Returns the number of runs
  * whose results differed. */
 int timing_run_pairs(FILE *in, int format, const timing_opts *o);
 

@@ -12,6 +12,7 @@
 #include "bcredist.h"
 #include "timing_modes.h"
 #include "timing_run.h"
+#include "timing_summary.h"
 
 #include "scalapack_ref.h"
 
@@ -148,6 +149,7 @@ typedef struct {
     int format, ictxt, type_index;
     const troutine *routine;
     FILE *csv;
+    timing_summary *summary;
     double *tr, *tb;
     int runs, failures;
 } block;
@@ -177,6 +179,7 @@ static void run_case(block *b, tcase *c, int k)
             print_scalapack(b->csv, k, c, &r);
         else
             print_native(b->csv, k, c, &r, show_routine(o));
+        timing_summary_add(b->summary, c, k, r.ref / r.bcr, r.bcr / r.bound, r.same);
         fflush(stdout);
     }
     trial_close(&t);
@@ -230,7 +233,8 @@ int timing_run_pairs(FILE *in, int format, const timing_opts *o)
     int nroutines = format == FORMAT_NATIVE ? o->nroutines : 1;
     FILE *csv = o->me == 0 ? fopen(o->csv_path, "w") : NULL;
     header(csv, format, o);
-    block b = {o, format, 0, 0, NULL, csv, NULL, NULL, 0, 0};
+    timing_summary summary = {NULL, 0, 0};
+    block b = {o, format, 0, 0, NULL, csv, &summary, NULL, NULL, 0, 0};
     Cblacs_get(0, 0, &b.ictxt);
     int scalapack = format == FORMAT_SCALAPACK;
     Cblacs_gridinit(&b.ictxt, "R", scalapack ? o->nprocs : 1, scalapack ? 1 : o->nprocs);
@@ -246,6 +250,9 @@ int timing_run_pairs(FILE *in, int format, const timing_opts *o)
     if (csv)
         fclose(csv);
     if (o->me == 0) {
+        char path[1024];
+        timing_summary_path(o->csv_path, path, sizeof path);
+        timing_summary_finish(&summary, path);
         printf("%d cases, %d with different results; CSV in %s\n", b.runs, b.failures,
                o->csv_path);
     }
