@@ -24,8 +24,8 @@
  * each.  Runs go in blocks, for each type for each routine all cases, and
  * end with a summary per type and routine, also written to FILE.summary.csv
  * (timing_summary.h).  An experiment takes one type and no --routine.
- * --corrupt flips a byte of bcredist's result after every call: it exists
- * to show that the check fails.
+ * --corrupt makes a byte of bcredist's result differ from ScaLAPACK's after
+ * every call: it exists to show that the check fails.
  */
 #include <mpi.h>
 #include <stdio.h>
