@@ -1,10 +1,25 @@
 #!/usr/bin/env bash
 # Set up, build and run the timing driver on the standard cases with 4 ranks:
-# ScaLAPACK's pdgemr2d and bcredist side by side, results checked identical.
-# Extra arguments go to bcr_timing (e.g. --reps 9, or another case file).
+# ScaLAPACK's routine and bcredist side by side, results checked identical,
+# then a summary per type and routine.
+#   bash scripts/run-main.sh            pdgemr2d (doubles) on timing/cases/standard.txt,
+#                                       CSV in build/bcr_timing.csv and the summary's
+#                                       in build/bcr_timing.summary.csv
+#   bash scripts/run-main.sh ARGS       ARGS replace those defaults and go to bcr_timing
+#                                       (e.g. --reps 9 my_cases.txt)
+#   bash scripts/run-main.sh --all [ARGS]
+#                                       every type (s d c z i) and both routines (p?gemr2d;
+#                                       p?trmr2d upper non-unit and lower unit) on
+#                                       timing/cases/standard.txt, CSV in
+#                                       build/bcr_timing_all.csv (summary:
+#                                       build/bcr_timing_all.summary.csv); ARGS are added
+#                                       (e.g. --reps 5)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 if [ $# -eq 0 ]; then
   set -- --csv build/bcr_timing.csv timing/cases/standard.txt
+elif [ "$1" = --all ]; then
+  shift
+  set -- --type sdczi --routine all --csv build/bcr_timing_all.csv "$@" timing/cases/standard.txt
 fi
 mpiexec -n 4 --oversubscribe build/timing/bcr_timing "$@"

@@ -1,6 +1,7 @@
 /* bcr_timing: ScaLAPACK's Cp?gemr2d / Cp?trmr2d and bcredist side by side.
  *
- *   mpiexec -n 4 bcr_timing [--reps N] [--csv FILE] [--type s|d|c|z|i] [--check] CASEFILE
+ *   mpiexec -n 4 bcr_timing [--reps N] [--csv FILE] [--type LETTERS]
+ *                           [--routine LIST] [--check] CASEFILE
  *
  * The case file's format is recognised by its first line that is not a
  * comment (timing_case.h):
@@ -15,8 +16,15 @@
  * time is the slowest rank's, the case's the median) and compares the
  * results; the exit status is non-zero when any result differs.  --check
  * also puts B back before every timed bcredist call and compares after it.
- * --type sets the type of cases that name none (default d; ScaLAPACK's
- * format names none).  --corrupt flips a byte of bcredist's result after
+ * --type LETTERS (one or more of s d c z i, default d): cases that name no
+ * type (ScaLAPACK's format names none) run once per letter; a case that
+ * names its type runs once.  --routine LIST (native files only; default
+ * ge): a comma list of ge (p?gemr2d), trUN, trUU, trLN, trLU (p?trmr2d,
+ * uplo U/L, diag N/U), tr (trUN,trLU) and all (ge,tr); every case runs as
+ * each.  Runs go in blocks, for each type for each routine all cases, and
+ * end with a summary per type and routine, also written to FILE.summary.csv
+ * (timing_summary.h).  An experiment takes one type and no --routine.
+ * --corrupt makes a byte of bcredist's result differ from ScaLAPACK's after
  * every call: it exists to show that the check fails.
  */
 #include <mpi.h>
@@ -33,17 +41,42 @@
 static int usage(int me)
 {
     if (me == 0)
-        fprintf(stderr, "usage: bcr_timing [--reps N] [--csv FILE] [--type s|d|c|z|i] "
-                        "[--check] CASEFILE\n");
+        fprintf(stderr,
+                "usage: bcr_timing [--reps N] [--csv FILE] [--type LETTERS] [--routine LIST] "
+                "[--check] CASEFILE\n"
+                "  --type LETTERS  one or more of s d c z i (default d): cases that name no\n"
+                "                  type run once per letter\n"
+                "  --routine LIST  native-format files only (ScaLAPACK's files name the routine\n"
+                "                  per line): comma list of ge (default), trUN, trUU, trLN,\n"
+                "                  trLU, tr (= trUN,trLU), all (= ge,tr)\n");
     MPI_Finalize();
     return 2;
+}
+
+static int fail(int me, const char *why)
+{
+    if (me == 0)
+        fprintf(stderr, "bcr_timing: %s\n", why);
+    return usage(me);
+}
+
+/* Distinct letters of s d c z i, at least one. */
+static int valid_types(const char *t)
+{
+    size_t n = strlen(t);
+    if (n < 1 || n > 5 || strspn(t, "sdczi") != n)
+        return 0;
+    for (size_t k = 0; k < n; k++)
+        if (strchr(t + k + 1, t[k]))
+            return 0;
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    timing_opts o = {7, "bcr_timing.csv", 'd', 0, 0, 1};
-    const char *case_path = NULL;
+    timing_opts o = {7, "bcr_timing.csv", "d", {{0, 0, 0}}, 1, 0, 0, 1};
+    const char *case_path = NULL, *types = "d", *routines = NULL;
     Cblacs_pinfo(&o.me, &o.nprocs);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--reps") && i + 1 < argc)
@@ -51,7 +84,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
             o.csv_path = argv[++i];
         else if (!strcmp(argv[i], "--type") && i + 1 < argc)
-            o.deftype = argv[++i][0];
+            types = argv[++i];
+        else if (!strcmp(argv[i], "--routine") && i + 1 < argc)
+            routines = argv[++i];
         else if (!strcmp(argv[i], "--check"))
             o.check = 1;
         else if (!strcmp(argv[i], "--corrupt"))
@@ -63,15 +98,24 @@ int main(int argc, char **argv)
     }
     if (o.reps < 1)
         o.reps = 1;
-    if (!timing_type(o.deftype)) {
-        if (o.me == 0)
-            fprintf(stderr, "bcr_timing: --type must be one of s, d, c, z, i\n");
-        return usage(o.me);
-    }
+    if (!valid_types(types))
+        return fail(o.me, "--type takes distinct letters of s, d, c, z, i");
+    strcpy(o.types, types);
+    if (routines && !(o.nroutines = timing_parse_routines(routines, o.routines)))
+        return fail(o.me, "--routine takes a comma list of ge, trUN, trUU, trLN, trLU, tr, all");
     FILE *in = case_path ? fopen(case_path, "r") : NULL;
     if (!in)
         return usage(o.me);
     int format = timing_detect(in), bad;
+    if (format != FORMAT_NATIVE && routines) {
+        fclose(in);
+        return fail(o.me, "--routine applies to native-format files only "
+                          "(ScaLAPACK's files name the routine per line)");
+    }
+    if (format == FORMAT_EXPERIMENT && strlen(o.types) > 1) {
+        fclose(in);
+        return fail(o.me, "an experiment takes one --type");
+    }
     if (format == FORMAT_EXPERIMENT)
         bad = timing_run_experiment(in, &o);
     else

@@ -208,7 +208,7 @@ int timing_run_experiment(FILE *in, const timing_opts *o)
                 nm++;
             else
                 malformed = 1;
-        } else if (timing_parse_experiment_case(line, o->nprocs, o->deftype, &c)) {
+        } else if (timing_parse_experiment_case(line, o->nprocs, o->types[0], &c)) {
             failures += run_case(&c, ms, nm, name, csv, o, ictxt);
         } else {
             malformed = 1;

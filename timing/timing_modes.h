@@ -5,20 +5,26 @@
 
 #include <stdio.h>
 
+#include "timing_routine.h"
+
 typedef struct {
     int reps;
     const char *csv_path;
-    char deftype; /* the type of cases that name none (--type) */
-    int check;    /* --check: compare after every timed call */
+    char types[6]; /* --type: cases that name no type run once per letter */
+    troutine routines[TIMING_MAX_ROUTINES]; /* --routine, native files only */
+    int nroutines;
+    int check; /* --check: compare after every timed call */
     int me, nprocs;
 } timing_opts;
 
 /* ScaLAPACK against bcredist's routine, alternately, per case of a native
- * or ScaLAPACK-format file; returns the number of cases whose results
- * differed. */
+ * or ScaLAPACK-format file, in blocks: for each type of --type, for each
+ * routine of --routine (a ScaLAPACK-format line names its routine), every
+ * case; then the summary (timing_summary.h).  Returns the number of runs
+ * whose results differed. */
 int timing_run_pairs(FILE *in, int format, const timing_opts *o);
 
-/* A paper's experiment: every method of the file on every case, bcredist's
+/* A paper's experiment (one type, the first of --type): every method of the file on every case, bcredist's
  * time split into planning, packing, unpacking, local copy and
  * communication; returns the number of (case, method) results that
  * differed from ScaLAPACK's, or -1 on a malformed file. */

@@ -126,7 +126,11 @@ static void call(const trial *t, int bcr, local_matrix *b)
     }
 }
 
-/* The corruption lands on B's process (0, 0), which holds B's first block. */
+/* The corruption lands on B's process (0, 0), which holds B's first block.
+ * It sets the byte to differ from ScaLAPACK's result (every bcredist call
+ * comes after ScaLAPACK's first) rather than flipping it: a byte the call
+ * does not write (outside the submatrix, or a unit diagonal) would be
+ * flipped back by the next call. */
 static void maybe_corrupt(trial *t)
 {
     if (!timing_corrupt || !t->bbcr.bytes)
@@ -134,7 +138,7 @@ static void maybe_corrupt(trial *t)
     int p, q, r, c;
     Cblacs_gridinfo(t->grid[1], &p, &q, &r, &c);
     if (r == 0 && c == 0)
-        t->bbcr.data[0] ^= 1;
+        t->bbcr.data[0] = (char)(t->bref.data[0] ^ 1);
 }
 
 double trial_call_ref(trial *t)

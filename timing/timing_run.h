@@ -61,8 +61,8 @@ void trial_reset_bcr(trial *t);
 /* 1 on every rank when bcredist's B equals ScaLAPACK's on every rank. */
 int trial_same(const trial *t);
 
-/* For the test that --check can fail: flip one byte of bcredist's B after
- * each call. */
+/* For the test that the check can fail: after each call make one byte of
+ * bcredist's B differ from ScaLAPACK's. */
 extern int timing_corrupt;
 
 /* All ranks memcpy `bytes` at once; the median of reps, slowest rank. */

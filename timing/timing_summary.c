@@ -1,0 +1,166 @@
+/* The summary of a run of pairs (see timing_summary.h). */
+#include "timing_summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timing_routine.h"
+#include "timing_run.h"
+
+void timing_summary_add(timing_summary *s, const tcase *c, int k, double speedup,
+                        double bound, int same)
+{
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        s->v = realloc(s->v, (size_t)s->cap * sizeof *s->v);
+    }
+    summary_entry *e = &s->v[s->n++];
+    const tside *A = &c->s[0], *B = &c->s[1];
+    e->type = c->type;
+    timing_routine_name(c, e->routine);
+    e->k = k;
+    e->block1 = A->MB == 1 || A->NB == 1 || B->MB == 1 || B->NB == 1;
+    e->same = same;
+    e->speedup = speedup;
+    e->bound = bound;
+}
+
+/* An extreme and the case it is in; case_ is empty while there is none. */
+typedef struct {
+    double value;
+    char case_[8];
+} extreme;
+
+typedef struct {
+    char type; /* '*': every type */
+    const char *routine;
+    int cases, different;
+    double median;
+    extreme lowest, worst[3]; /* worst /copy: all, blocks > 1, a block of 1 */
+} group;
+
+static void note(extreme *x, double v, int lower, const summary_entry *e, int all_types)
+{
+    if (x->case_[0] && (lower ? v >= x->value : v <= x->value))
+        return;
+    x->value = v;
+    if (all_types)
+        snprintf(x->case_, sizeof x->case_, "%c%d", e->type, e->k);
+    else
+        snprintf(x->case_, sizeof x->case_, "%d", e->k);
+}
+
+static group gather(const timing_summary *s, char type, const char *routine)
+{
+    group g;
+    memset(&g, 0, sizeof g);
+    g.type = type;
+    g.routine = routine;
+    double *sp = malloc((size_t)s->n * sizeof *sp);
+    for (int i = 0; i < s->n; i++) {
+        const summary_entry *e = &s->v[i];
+        if (strcmp(e->routine, routine) || (type != '*' && e->type != type))
+            continue;
+        sp[g.cases++] = e->speedup;
+        g.different += !e->same;
+        note(&g.lowest, e->speedup, 1, e, type == '*');
+        note(&g.worst[0], e->bound, 0, e, type == '*');
+        note(&g.worst[e->block1 ? 2 : 1], e->bound, 0, e, type == '*');
+    }
+    g.median = g.cases ? timing_median(sp, g.cases) : 0;
+    free(sp);
+    return g;
+}
+
+/* "3.64 (7)", or "-" when there is none. */
+static const char *show(const extreme *x, char *buf, size_t size)
+{
+    if (x->case_[0])
+        snprintf(buf, size, "%.2f (%s)", x->value, x->case_);
+    else
+        snprintf(buf, size, "-");
+    return buf;
+}
+
+static void print_group(FILE *csv, const group *g)
+{
+    char b[4][32];
+    printf("%c %-4s %5d %7.2f  %-13s %-13s %-13s %-13s %9d\n", g->type, g->routine, g->cases,
+           g->median, show(&g->lowest, b[0], sizeof b[0]), show(&g->worst[0], b[1], sizeof b[1]),
+           show(&g->worst[1], b[2], sizeof b[2]), show(&g->worst[2], b[3], sizeof b[3]),
+           g->different);
+    if (!csv)
+        return;
+    fprintf(csv, "%s,%s,%d,%.3f,%.3f,%s", g->type == '*' ? "all" : (char[]){g->type, 0},
+            g->routine, g->cases, g->median, g->lowest.value, g->lowest.case_);
+    for (int w = 0; w < 3; w++)
+        if (g->worst[w].case_[0])
+            fprintf(csv, ",%.3f,%s", g->worst[w].value, g->worst[w].case_);
+        else
+            fprintf(csv, ",,");
+    fprintf(csv, ",%d\n", g->different);
+}
+
+/* Index of the first entry with e's routine (and type, unless any_type),
+ * so each group is printed once, where it first appears. */
+static int first(const timing_summary *s, const summary_entry *e, int any_type)
+{
+    int i = 0;
+    while (strcmp(s->v[i].routine, e->routine) || (!any_type && s->v[i].type != e->type))
+        i++;
+    return i;
+}
+
+static int types_running(const timing_summary *s, const char *routine)
+{
+    char seen[8] = "";
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->v[i].routine, routine) && !strchr(seen, s->v[i].type) &&
+            strlen(seen) < sizeof seen - 1)
+            seen[strlen(seen)] = s->v[i].type;
+    return (int)strlen(seen);
+}
+
+void timing_summary_finish(timing_summary *s, const char *csv_path)
+{
+    if (s->n == 0)
+        return;
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv)
+        fprintf(csv, "type,routine,cases,median_speedup,lowest_speedup,lowest_case,"
+                     "worst_over_copy_bound,worst_case,worst_over_copy_bound_blocks_gt1,"
+                     "worst_case_blocks_gt1,worst_over_copy_bound_block1,worst_case_block1,"
+                     "different\n");
+    printf("summary per type and routine (* = every type)%s%s\n"
+           "  speedup = ScaLAPACK s / bcredist s: median, lowest (case: its number in the "
+           "file,\n  after its type in * rows); /copy = bcredist s / copy bound, the highest: "
+           "over all\n  cases, over those whose block sizes are all above 1 (bs>1), over "
+           "those with a\n  block size of 1 (bs=1)\n",
+           csv ? "; CSV in " : "", csv ? csv_path : "");
+    printf("%-1s %-4s %5s %7s  %-13s %-13s %-13s %-13s %9s\n", "t", "rout", "cases", "median",
+           "lowest (case)", "/copy (case)", "bs>1 (case)", "bs=1 (case)", "different");
+    for (int i = 0; i < s->n; i++)
+        if (first(s, &s->v[i], 0) == i) {
+            group g = gather(s, s->v[i].type, s->v[i].routine);
+            print_group(csv, &g);
+        }
+    for (int i = 0; i < s->n; i++)
+        if (first(s, &s->v[i], 1) == i && types_running(s, s->v[i].routine) > 1) {
+            group g = gather(s, '*', s->v[i].routine);
+            print_group(csv, &g);
+        }
+    if (csv)
+        fclose(csv);
+    free(s->v);
+    s->v = NULL;
+    s->n = s->cap = 0;
+}
+
+void timing_summary_path(const char *csv_path, char *out, size_t size)
+{
+    size_t n = strlen(csv_path);
+    if (n >= 4 && !strcmp(csv_path + n - 4, ".csv"))
+        n -= 4;
+    snprintf(out, size, "%.*s.summary.csv", (int)n, csv_path);
+}
