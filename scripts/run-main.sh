@@ -14,12 +14,29 @@
 #                                       build/bcr_timing_all.csv (summary:
 #                                       build/bcr_timing_all.summary.csv); ARGS are added
 #                                       (e.g. --reps 5)
+#   bash scripts/run-main.sh --all --rounds N [ARGS]
+#                                       the same N times (CSVs build/bcr_timing_all.K.csv),
+#                                       then the summary of each case's median over the
+#                                       rounds (scripts/rounds-summary.sh): the figures of
+#                                       docs/performance.md
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 if [ $# -eq 0 ]; then
   set -- --csv build/bcr_timing.csv timing/cases/standard.txt
 elif [ "$1" = --all ]; then
   shift
+  if [ "${1:-}" = --rounds ]; then
+    rounds=$2
+    shift 2
+    csvs=()
+    for k in $(seq "$rounds"); do
+      mpiexec -n 4 --oversubscribe build/timing/bcr_timing --type sdczi --routine all \
+        --csv "build/bcr_timing_all.$k.csv" "$@" timing/cases/standard.txt
+      csvs+=("build/bcr_timing_all.$k.csv")
+    done
+    echo "median over $rounds rounds of each case:"
+    exec bash scripts/rounds-summary.sh "${csvs[@]}"
+  fi
   set -- --type sdczi --routine all --csv build/bcr_timing_all.csv "$@" timing/cases/standard.txt
 fi
 mpiexec -n 4 --oversubscribe build/timing/bcr_timing "$@"

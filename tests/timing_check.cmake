@@ -74,3 +74,16 @@ foreach(stream 0 -1)
             ${PROJECT_SOURCE_DIR}/timing/cases/folded_patterns.txt
     LABELS timing)
 endforeach()
+
+# Every element size through the shared-segment scans' paths
+# (timing/cases/element_paths.txt: block size 1 on either side, unaligned
+# columns, trapezoids clipping), plain and streaming stores, every type and
+# routine; every result checked.
+foreach(stream 0 -1)
+  bcr_add_mpi_test(timing_element_paths_stream${stream} 4 TIMEOUT 120
+    COMMAND -x BCR_SHM=all -x BCR_SHM_MIN=0 -x BCR_STREAM_MIN=${stream}
+            $<TARGET_FILE:bcr_timing> --check --reps 1 --type sdczi --routine all
+            --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_element_paths_${stream}.csv
+            ${PROJECT_SOURCE_DIR}/timing/cases/element_paths.txt
+    LABELS timing)
+endforeach()

@@ -78,7 +78,7 @@ int timing_parse_native(const char *line, char deftype, tcase *c)
     if (k < 10)
         return 0;
     whole_matrix(c, M, N);
-    c->type = type[0] ? type[0] : deftype;
+    c->type = type[0] && strcmp(type, "-") ? type[0] : deftype; /* "-": none named */
     if (k >= 17) {
         c->s[0].i = ia;
         c->s[0].j = ja;

@@ -4,6 +4,7 @@
  * submatrix from side A to side B, each side a full ScaLAPACK layout.  The
  * formats are told apart by the first non-comment line (timing_detect):
  *   native     "M N P0 Q0 MB0 NB0 P1 Q1 MB1 NB1 [type] [ia ja ib jb m n]"
+ *              (type "-" names none, to give a submatrix without one)
  *   scalapack  a count alone, then ScaLAPACK's REDIST test lines (GEMR2D.dat,
  *              TRMR2D.dat: 22 numbers, or 24 with "up unit" for trmr2d)
  *   experiment "experiment NAME", then "method" and "1d"/"2d" lines

@@ -20,7 +20,7 @@ void timing_summary_add(timing_summary *s, const tcase *c, int k, double speedup
     e->type = c->type;
     timing_routine_name(c, e->routine);
     e->k = k;
-    e->block1 = A->MB == 1 || A->NB == 1 || B->MB == 1 || B->NB == 1;
+    e->block1 = A->MB == 1 || B->MB == 1;
     e->same = same;
     e->speedup = speedup;
     e->bound = bound;
@@ -135,8 +135,8 @@ void timing_summary_finish(timing_summary *s, const char *csv_path)
     printf("summary per type and routine (* = every type)%s%s\n"
            "  speedup = ScaLAPACK s / bcredist s: median, lowest (case: its number in the "
            "file,\n  after its type in * rows); /copy = bcredist s / copy bound, the highest: "
-           "over all\n  cases, over those whose block sizes are all above 1 (bs>1), over "
-           "those with a\n  block size of 1 (bs=1)\n",
+           "over all\n  cases, over those whose row blocks are above 1 on both sides (bs>1), over "
+           "those with\n  rows in blocks of 1 on a side (bs=1: one element per run, interleaved)\n",
            csv ? "; CSV in " : "", csv ? csv_path : "");
     printf("%-1s %-4s %5s %7s  %-13s %-13s %-13s %-13s %9s\n", "t", "rout", "cases", "median",
            "lowest (case)", "/copy (case)", "bs>1 (case)", "bs=1 (case)", "different");

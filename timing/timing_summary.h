@@ -10,7 +10,7 @@ typedef struct {
     char type;
     char routine[8]; /* timing_routine_name */
     int k;           /* the case's number in the file */
-    int block1;      /* a block size of 1 on either side */
+    int block1;      /* rows in blocks of 1 on either side: runs of one element */
     int same;
     double speedup;  /* ScaLAPACK's time over bcredist's */
     double bound;    /* bcredist's time over the copy bound */

@@ -96,6 +96,11 @@ typedef struct {
     unsigned char *row_slot;
     int32_t (*row_at)[2];
     bcr_idx first_row, nrows;
+    /* For a trapezoid (clipped), each row's submatrix index, increasing:
+     * a walk finds the rows a column keeps by binary search, and a
+     * partner's place in its buffer from the first row of its slot it
+     * meets there (NULL otherwise). */
+    bcr_idx *row_k;
 } bcr_row_order;
 
 #endif

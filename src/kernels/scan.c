@@ -413,14 +413,76 @@ runs_clipped(const bcr_row_order *ro, char *col, const char *acol, const int *ce
     }
 }
 
-/* runs_clipped with es and nt constants where they are common. */
-static void column_clipped(const bcr_row_order *ro, char *col, const char *acol,
+/* The first row of the column whose submatrix index is k or more. */
+static inline bcr_idx lower_row(const bcr_row_order *ro, bcr_idx k)
+{
+    bcr_idx a = 0, b = ro->nrows;
+    while (a < b) {
+        bcr_idx m = a + (b - a) / 2;
+        if (ro->row_k[m] < k)
+            a = m + 1;
+        else
+            b = m;
+    }
+    return a;
+}
+
+/* A trapezoid's column row by row (row_order.h: row_slot, row_at, row_k),
+ * keeping submatrix rows [lo, hi): the rows kept are found by binary
+ * search, and a partner's place in its buffer counts from the first row
+ * of its slot met there, since the buffer holds only kept rows.  pack and
+ * unpack as runs_clipped, one body for both. */
+static inline __attribute__((always_inline)) void
+rows_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol, const int *cells,
+             char **cur, size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
+{
+    bcr_idx i = lower_row(ro, lo), end = lower_row(ro, hi);
+    char *base[BCR_ROW_FLAT_MAX_SLOTS]; /* a slot's buffer, minus the rows before its first */
+    int32_t first[BCR_ROW_FLAT_MAX_SLOTS], last[BCR_ROW_FLAT_MAX_SLOTS];
+    signed char how[BCR_ROW_FLAT_MAX_SLOTS]; /* 1: a buffer, 0: the part that stays, -1: skip */
+    for (int s = 0; s < nrslots; s++) {
+        int p = cells[s];
+        how[s] = p >= 0 && cur[p] ? 1 : p < 0 && !pack && acol ? 0 : -1;
+        base[s] = NULL;
+    }
+    char *c0 = col + (size_t)ro->first_row * es;
+    for (; i < end; i++) {
+        int s = ro->row_slot[i];
+        char *local = c0 + (size_t)i * es;
+        if (how[s] == 0) {
+            bcr_put_elem(local, acol + (size_t)ro->row_at[i][1] * es, es, nt);
+            continue;
+        }
+        if (how[s] < 0)
+            continue;
+        int32_t at = ro->row_at[i][0];
+        if (!base[s]) {
+            first[s] = at;
+            base[s] = cur[cells[s]] - (size_t)at * es;
+        }
+        last[s] = at;
+        if (pack)
+            bcr_put_elem(base[s] + (size_t)at * es, local, es, nt);
+        else
+            bcr_put_elem(local, base[s] + (size_t)at * es, es, nt);
+    }
+    for (int s = 0; s < nrslots; s++)
+        if (base[s])
+            cur[cells[s]] += (size_t)(last[s] - first[s] + 1) * es;
+}
+
+/* A trapezoid's column, row by row where the order keeps rows (rows_clipped),
+ * else down the runs (runs_clipped), with es and nt constants where they
+ * are common. */
+static void column_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol,
                            const int *cells, char **cur, size_t es, int nt, bcr_idx lo,
                            bcr_idx hi, int pack)
 {
-#define BCR_CLIPPED(ES, NT)                                                       \
-    (pack ? runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 1)            \
-          : runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 0))
+#define BCR_CLIPPED(ES, NT)                                                                 \
+    (ro->row_k ? (pack ? rows_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 1)  \
+                       : rows_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 0)) \
+               : (pack ? runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 1)           \
+                       : runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 0)))
     switch (es) {
     case 4: nt ? BCR_CLIPPED(4, 1) : BCR_CLIPPED(4, 0); break;
     case 8: nt ? BCR_CLIPPED(8, 1) : BCR_CLIPPED(8, 0); break;
@@ -435,7 +497,8 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
 {
     char **cur = (char **)(uintptr_t)curc; /* only read through */
     const bcr_row_order *ro = &sc->order;
-    if (!all_at_hand(sc, a, (const char *const *)cur) || (mk->trapezoid && !ro->runs))
+    if (!all_at_hand(sc, a, (const char *const *)cur) ||
+        (mk->trapezoid && !ro->runs && !ro->row_k))
         return -1;
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
@@ -448,7 +511,7 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
             if (mk->trapezoid) {
                 bcr_idx lo, hi;
                 bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-                column_clipped(ro, col, acol, cells, cur, es, stream, lo, hi, 0);
+                column_clipped(ro, sc->nrslots, col, acol, cells, cur, es, stream, lo, hi, 0);
                 continue;
             }
             if (ro->row_slot && !stream) {
@@ -586,8 +649,8 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
             if (mk->trapezoid) { /* A is only read: a pack writes the buffers */
                 bcr_idx lo, hi;
                 bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-                column_clipped(ro, (char *)(uintptr_t)col, NULL, cells, cur, es, stream, lo, hi,
-                               1);
+                column_clipped(ro, sc->nrslots, (char *)(uintptr_t)col, NULL, cells, cur, es,
+                               stream, lo, hi, 1);
                 continue;
             }
             char *bcol = fused ? self->b + (size_t)((cr->r.other + t) * self->ldb) * es : NULL;

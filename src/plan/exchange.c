@@ -253,10 +253,12 @@ static bcr_idx stream_min_bytes(const bcr_plan_options *opt, int one_by_one)
  * that fold well, B's column stays in cache between their turns anyway,
  * and setting up many short patterns costs more than the order saves.
  *
- * A trapezoid walks each column down its unfolded runs in memory order,
- * only the runs at the ends of its kept rows clipped (kernels/scan.c),
- * packing and unpacking alike, single rows too; where the runs were not
- * kept (too many), a scan partner by partner clips each run. */
+ * A trapezoid walks each column in memory order, packing and unpacking
+ * alike: row by row where runs are short (the kept rows found by binary
+ * search, nothing clipped row by row), else down its unfolded runs, only
+ * those at the ends of its kept rows clipped (kernels/scan.c); where
+ * neither was kept (too many runs), a scan partner by partner clips each
+ * run. */
 static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_options *opt)
 {
     bcr_half *S = &ex->send, *R = &ex->recv;
@@ -270,12 +272,14 @@ static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_option
         if (rc < 0)
             return BCR_ERR_NOMEM;
         int single = rc == 0 && S->scan.order.single_rows;
-        bcr_idx min = stream_min_bytes(opt, single && es < 8);
+        /* A trapezoid walked row by row stores one element at a time. */
+        int by_row = rc == 0 && trap && S->scan.order.row_k;
+        bcr_idx min = stream_min_bytes(opt, (single && es < 8) || by_row);
         S->stream = min >= 0 && S->shm_total * (bcr_idx)es >= min;
         /* Row by row, the scan partner by partner copies each one's rows
          * in a tight strided loop while A's column stays in cache. */
         if (trap)
-            S->rows_ordered = rc == 0 && S->scan.order.runs;
+            S->rows_ordered = rc == 0 && (S->scan.order.runs || S->scan.order.row_k);
         else
             S->rows_ordered = rc == 0 && (!single || (S->scan.order.row_slot && !S->stream));
         if (trap && !S->rows_ordered)
@@ -288,8 +292,9 @@ static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_option
         return BCR_ERR_NOMEM;
     const bcr_row_order *ro = &R->scan.order;
     bcr_idx written = R->shm_total + (R->has_self ? R->self.count : 0);
-    bcr_idx min = stream_min_bytes(opt, rc == 0 && ro->single_rows && !(ro->pairs && zips(es)));
-    int walkable = rc == 0 && (!trap || ro->runs);
+    int by_row = rc == 0 && (trap ? ro->row_k != NULL : ro->single_rows && !(ro->pairs && zips(es)));
+    bcr_idx min = stream_min_bytes(opt, by_row);
+    int walkable = rc == 0 && (!trap || ro->runs || ro->row_k);
     R->stream = walkable && min >= 0 && written * (bcr_idx)es >= min;
     R->rows_ordered = R->stream || (walkable && (trap || ro->runs || ro->row_slot ||
                                                  (ro->single_rows && ro->interleaved)));

@@ -101,8 +101,9 @@ static int keep_flat(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
  * must follow each other, as a submatrix's rows in a local column do. */
 static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots, int clipped)
 {
-    if (clipped || n == 0 || nrslots > BCR_ROW_FLAT_MAX_SLOTS ||
-        (ro->single_rows && ro->interleaved))
+    /* Two partners' single rows zip (kernels/zip.h), unless clipped. */
+    if (n == 0 || nrslots > BCR_ROW_FLAT_MAX_SLOTS ||
+        (!clipped && ro->single_rows && ro->interleaved))
         return 0;
     bcr_idx rows = r[n - 1].mine + r[n - 1].len - r[0].mine;
     if (rows > BCR_ROW_EACH_MAX_ROWS || rows >= BCR_ROW_EACH_BELOW * n)
@@ -113,8 +114,10 @@ static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
             return 0;
     ro->row_slot = malloc((size_t)rows);
     ro->row_at = malloc((size_t)rows * sizeof *ro->row_at);
+    if (clipped)
+        ro->row_k = malloc((size_t)rows * sizeof *ro->row_k);
     bcr_idx *seen = calloc((size_t)nrslots, sizeof *seen);
-    if (!ro->row_slot || !ro->row_at || !seen) {
+    if (!ro->row_slot || !ro->row_at || !seen || (clipped && !ro->row_k)) {
         free(seen);
         return -1;
     }
@@ -124,6 +127,8 @@ static int keep_each(bcr_row_order *ro, const row_run *r, bcr_idx n, int nrslots
             ro->row_slot[k] = (unsigned char)r[i].slot;
             ro->row_at[k][0] = (int32_t)(seen[r[i].slot] + t);
             ro->row_at[k][1] = (int32_t)(r[i].other + t);
+            if (clipped) /* runs merged only where their rows meet in k too */
+                ro->row_k[k] = r[i].k0 + t;
         }
         seen[r[i].slot] += r[i].len;
     }
@@ -258,5 +263,6 @@ void bcr_row_order_free(bcr_row_order *ro)
     free(ro->slot_rows);
     free(ro->row_slot);
     free(ro->row_at);
+    free(ro->row_k);
     memset(ro, 0, sizeof *ro);
 }

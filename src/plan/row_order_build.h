@@ -46,8 +46,10 @@
  * the layouts tried (B's rows of that part are contiguous), so its walk
  * is not asked to repeat patterns.  clipped: for a trapezoid, whose
  * columns keep a range of submatrix rows each: runs merge only where
- * their submatrix rows meet too, and the unfolded list is kept however
- * well they fold (only its walk clips).  Returns 0; 1 when the column has
+ * their submatrix rows meet too, the unfolded list is kept however well
+ * they fold, and the rows one by one with their submatrix indices where
+ * runs are short, two partners' single rows taking turns too (only these
+ * walks clip).  Returns 0; 1 when the column has
  * more than BCR_ROW_MAX_RUNS runs, or more than BCR_ROW_RUNS_PER_COLUMN
  * per column; -1 when out of memory (then ro holds nothing). */
 int bcr_row_order_build(bcr_row_order *ro, int nrslots, const int *rbucket,
