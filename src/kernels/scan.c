@@ -387,30 +387,40 @@ static inline void kept_runs(const bcr_row_order *ro, bcr_idx lo, bcr_idx hi, bc
  * to col from them, or from acol for the part that stays.  One body for
  * both directions, so that they cannot disagree on the order. */
 static inline __attribute__((always_inline)) void
-runs_clipped(const bcr_row_order *ro, char *col, const char *acol, const int *cells, char **cur,
-             size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
+runs_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol, const int *cells,
+             char **cur, size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
 {
     bcr_idx i, end;
     kept_runs(ro, lo, hi, &i, &end);
-    for (; i < end; i++) {
+    /* Each slot's place in its partner's buffer, NULL for the part that
+     * stays and for partners without a buffer; only the first and the
+     * last run kept can be clipped. */
+    char *at[BCR_ROW_FLAT_MAX_SLOTS];
+    for (int s = 0; s < nrslots; s++)
+        at[s] = cells[s] >= 0 ? cur[cells[s]] : NULL;
+    for (bcr_idx first = i; i < end; i++) {
         const bcr_row_run *r = &ro->runs[i];
-        bcr_idx skip, len = bcr_clip_run(r->k0, r->len, lo, hi, &skip);
-        int p = cells[r->slot];
-        char *local = col + (size_t)(r->mine + skip) * es;
+        bcr_idx skip = 0, len = r->len;
+        if (i == first || i + 1 == end)
+            len = bcr_clip_run(r->k0, r->len, lo, hi, &skip);
+        char *local = col + (size_t)(r->mine + skip) * es, *b = at[r->slot];
         if (pack) {
             if (ro->turns)
                 bcr_prefetch_ahead(local, (size_t)len * es);
-            if (p < 0 || !cur[p])
+            if (!b)
                 continue;
-            put_run(cur[p], local, len, es, nt);
-            cur[p] += (size_t)len * es;
-        } else if (p >= 0) {
-            put_run(local, cur[p], len, es, nt);
-            cur[p] += (size_t)len * es;
+            put_run(b, local, len, es, nt);
+        } else if (b) {
+            put_run(local, b, len, es, nt);
         } else {
             put_run(local, acol + (size_t)(r->at[1] + skip) * es, len, es, nt);
+            continue;
         }
+        at[r->slot] = b + (size_t)len * es;
     }
+    for (int s = 0; s < nrslots; s++)
+        if (at[s])
+            cur[cells[s]] = at[s];
 }
 
 /* The first row of the column whose submatrix index is k or more. */
@@ -481,8 +491,8 @@ static void column_clipped(const bcr_row_order *ro, int nrslots, char *col, cons
 #define BCR_CLIPPED(ES, NT)                                                                 \
     (ro->row_k ? (pack ? rows_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 1)  \
                        : rows_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 0)) \
-               : (pack ? runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 1)           \
-                       : runs_clipped(ro, col, acol, cells, cur, ES, NT, lo, hi, 0)))
+               : (pack ? runs_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 1)  \
+                       : runs_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 0)))
     switch (es) {
     case 4: nt ? BCR_CLIPPED(4, 1) : BCR_CLIPPED(4, 0); break;
     case 8: nt ? BCR_CLIPPED(8, 1) : BCR_CLIPPED(8, 0); break;
