@@ -22,6 +22,17 @@ int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_
     return PMPI_Allreduce(s, r, n, t, op, c);
 }
 
+int MPI_Iallreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c,
+                   MPI_Request *q)
+{
+    allreduces++;
+    return PMPI_Iallreduce(s, r, n, t, op, c, q);
+}
+
+/* The reference exits on bad input, and cannot run where some process has
+ * it: set, a call runs ours alone, and B must then stay as it was. */
+static int bad_somewhere;
+
 typedef struct {
     int ctxt, in, myrow, mycol, P, Q;
 } grid;
@@ -86,7 +97,7 @@ static long compare(const char *uplo, int m, int n, int ia, const layout *la,
         bref[i] = bbcr[i] = -1.0 - (double)i;
     /* The reference exits on bad input: a bad call runs ours alone, and B
      * must then stay as it was. */
-    if (ia < 1)
+    if (ia < 1 || bad_somewhere)
         ;
     else if (uplo)
         Cpdtrmr2d((char *)uplo, "N", m, n, a, ia, 1, desca, bref, 1, 1, descb, union_ctxt);
@@ -168,6 +179,25 @@ int main(int argc, char **argv)
     expect_call("larger segments", NULL, 900, 900, &t_a, &t_b, ctxt, 13, 2);
     expect_call("larger segments again", NULL, 900, 900, &t_a, &t_b, ctxt, 14, 1);
     expect_call("the smaller call", NULL, 600, 600, &s_a, &s_b, ctxt, 15, 2);
+
+    /* A process repeating its last call packs into its segment while the
+     * agreement travels; where another does not repeat, that pack is
+     * dropped, and where another has an error, nothing is written. */
+    expect_call("the smaller call again", NULL, 600, 600, &s_a, &s_b, ctxt, 19, 1);
+    layout s_b_pad = s_b;
+    s_b_pad.extra_lld = g_rank == 2 ? 5 : 0;
+    expect_call("segments, LLD_B changed on one process", NULL, 600, 600, &s_a, &s_b_pad, ctxt,
+                20, 2);
+    expect_call("segments as before", NULL, 600, 600, &s_a, &s_b, ctxt, 21, 2);
+    expect_call("segments as before, again", NULL, 600, 600, &s_a, &s_b, ctxt, 22, 1);
+    begin_case("segments, a bad call on one process while the others repeat");
+    bad_somewhere = 1;
+    made = compare(NULL, 600, 600, g_rank == 2 ? 0 : 1, &s_a, &s_b, ctxt, 23, &code);
+    bad_somewhere = 0;
+    CHECK(code == BCR_ERR_ARGUMENT, "ia = 0 on rank 2 gave %d", code);
+    CHECK(made >= 0, "ia = 0 on rank 2 changed B");
+    end_case();
+    expect_call("segments after the bad call", NULL, 600, 600, &s_a, &s_b, ctxt, 24, 1);
 
     /* Rank 3 is in neither grid: it repeats too, with nothing to move. */
     layout o_a = {&ga, 50, 30, 4, 4, 0}, o_b = {&gb, 50, 30, 7, 3, 0};

@@ -6,15 +6,40 @@
 #include "runtime/plancache.h"
 #include "runtime/trace.h"
 
-int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e)
+/* While the agreement travels, a process repeating its last call packs
+ * that call's messages into its shared segment: that writes nothing the
+ * caller sees, and they are published only once every process has agreed
+ * that all repeat (else the next pack writes over them). */
+static int prepack_last(const bcr_request *rq, const bcr_setup *s)
+{
+    const bcr_lastcall *last = &s->ctx->last;
+    if (!last->plan || !last->sh)
+        return 0;
+    bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize};
+    return bcr_plan_prepack(last->plan, &ar, last->sh);
+}
+
+int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int *packed,
+                    bcr_err *e)
 {
     double t0 = bcr_phase_start();
+    if (packed)
+        *packed = 0;
     /* Whatever this call makes, MPI_Finalize must be able to free. */
     int rc = bcr_finalize_hook();
-    if (rc == BCR_SUCCESS)
-        rc = bcr_agree_call(rq, opt, s, e);
-    else
-        bcr_err_plain(e, rq, rc, "MPI error while setting up");
+    if (rc != BCR_SUCCESS) {
+        bcr_phase_add(&bcr_phase_now.check, t0);
+        return bcr_err_plain(e, rq, rc, "MPI error while setting up");
+    }
+    bcr_agreement ag;
+    rc = bcr_agree_call_start(rq, opt, s, &ag, e);
+    bcr_phase_add(&bcr_phase_now.check, t0);
+    if (rc != BCR_SUCCESS)
+        return rc;
+    if (packed && ag.repeat_here)
+        *packed = prepack_last(rq, s);
+    t0 = bcr_phase_start();
+    rc = bcr_agree_call_finish(rq, s, &ag, e);
     bcr_phase_add(&bcr_phase_now.check, t0);
     return rc;
 }
@@ -56,11 +81,12 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
 }
 
 int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
-                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, bcr_err *e)
+                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, int packed,
+                       bcr_err *e)
 {
     if (!pl)
         return BCR_SUCCESS;
-    int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync);
+    int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
     if (rc)
         bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
     return rc;
@@ -70,7 +96,8 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
 {
     bcr_phase_now.calls++;
     bcr_setup s;
-    BCR_TRY(bcr_stage_agree(rq, opt, &s, e));
+    int packed;
+    BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
     bcr_ctx *ctx = s.ctx;
     bcr_lastcall *last = &ctx->last;
     const bcr_plan *pl;
@@ -80,15 +107,16 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
         pl = last->plan;
         sh = last->sh;
     } else {
+        packed = 0;                /* for a call not every process repeats */
         bcr_lastcall_forget(last); /* its plan may leave the cache now */
         bcr_stage_plan(rq, &s, opt, NULL, &pl, &cached, e);
         BCR_TRY(bcr_stage_commit(rq, pl, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
                                  &bcr_phase_now.plan));
     }
     if (pl && opt->trace)
-        bcr_trace_call(rq, ctx->rank, pl, cached, sh, opt->recv_sync);
+        bcr_trace_call(rq, ctx->rank, pl, cached, sh, opt->recv_sync, packed);
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
-    if (bcr_stage_exchange(rq, pl, &ar, opt, ctx->comm, sh, e)) {
+    if (bcr_stage_exchange(rq, pl, &ar, opt, ctx->comm, sh, packed, e)) {
         bcr_lastcall_forget(last);
         return e->code;
     }

@@ -27,8 +27,13 @@
  * code. */
 int bcr_redistribute(const bcr_request *rq);
 
-/* Stage 1.  Errors are agreed: every process returns the same code. */
-int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e);
+/* Stage 1.  Errors are agreed: every process returns the same code.
+ * packed (NULL: never) says whether, while the agreement travelled, this
+ * process packed its last call's messages into its shared segment, which
+ * it does when it repeats that call; they are good for stage 4 only if
+ * every process repeats (bcr_setup.repeat). */
+int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int *packed,
+                    bcr_err *e);
 
 /* Stage 2, on a process in grid A or B: the plan from the context's cache
  * (own NULL; *cached says whether it was there) or built into own.  A
@@ -44,8 +49,10 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
                      const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
                      bcr_shm **sh, double *timer);
 
-/* Stage 4: run pl (NULL: nothing to do here) on the arrays. */
+/* Stage 4: run pl (NULL: nothing to do here) on the arrays; packed as
+ * for bcr_plan_run. */
 int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
-                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, bcr_err *e);
+                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, int packed,
+                       bcr_err *e);
 
 #endif

@@ -38,7 +38,7 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
         bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_TYPE, "type = %s, must be one of s, d, c, z, i",
                     bcr_quote_char(&type, q));
     }
-    BCR_TRY(bcr_stage_agree(rq, opt, &s, e));
+    BCR_TRY(bcr_stage_agree(rq, opt, &s, NULL, e));
     p->in_a = s.A.in;
     p->in_b = s.B.in;
     p->held_a = s.A.in ? bcr_side_held(rq, &s.A) : 0;
@@ -140,7 +140,7 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
                               &bcr_phase_now.check);
     if (rc == BCR_SUCCESS) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
-        rc = bcr_stage_exchange(&rq, pl, &ar, &opt, p->comm, sh, &e);
+        rc = bcr_stage_exchange(&rq, pl, &ar, &opt, p->comm, sh, 0, &e);
     }
     return bcr_err_finish(&e, &rq, rc);
 }

@@ -266,7 +266,7 @@ static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const b
 }
 
 /* Pack every message that goes through this process's shared segment in
- * one scan of A, and publish them. */
+ * one scan of A, unpublished. */
 static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
                         bcr_shm *sh, char **cur, const bcr_scan_self *self)
 {
@@ -281,18 +281,38 @@ static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask 
     else
         bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, mk, cur, S->stream, self);
     bcr_phase_add(&bcr_phase_now.pack, t0);
+}
+
+/* Tell each receiver on this node that its part of the segment is there. */
+static void publish_shared(const bcr_half *S, size_t es, bcr_shm *sh)
+{
     for (int k = 0; k < S->nparts; k++)
-        if (cur[k])
-            bcr_shm_publish(sh, S->parts[k].rank, S->parts[k].shm_offset * (bcr_idx)ar->elsize);
+        if (bcr_exchange_via_shm(sh, &S->parts[k]))
+            bcr_shm_publish(sh, S->parts[k].rank, S->parts[k].shm_offset * (bcr_idx)es);
+}
+
+int bcr_exchange_prepack(const bcr_exchange *ex, const bcr_arrays *ar, bcr_shm *sh)
+{
+    const bcr_half *S = &ex->send;
+    /* A pack that copies the part that stays (plan/exchange.h) writes B. */
+    if (!sh || !scans(S, sh) || (ex->self_in_pack && scans(&ex->recv, sh)) ||
+        bcr_exchange_reserve(ex, ar->elsize))
+        return 0;
+    slots sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, ar->elsize);
+    pack_shared(S, ar, &ex->mask, sh, sl.scur, NULL);
+    return 1;
 }
 
 static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
                       bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq,
-                      const bcr_scan_self *self)
+                      const bcr_scan_self *self, int packed)
 {
     size_t es = ar->elsize;
-    if (scans(S, sh))
-        pack_shared(S, ar, mk, sh, sl->scur, self);
+    if (scans(S, sh)) {
+        if (!packed)
+            pack_shared(S, ar, mk, sh, sl->scur, self);
+        publish_shared(S, es, sh);
+    }
     for (int k = 0; k < S->nparts; k++) {
         const bcr_partner *p = &S->parts[k];
         int rc;
@@ -318,7 +338,7 @@ static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *m
 }
 
 int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
-                     int sync)
+                     int sync, int packed)
 {
     const bcr_half *S = &ex->send, *R = &ex->recv;
     size_t es = ar->elsize;
@@ -337,10 +357,10 @@ int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm
     /* With a scan over B coming, the local part goes with it, or with the
      * scan over A before (plan/exchange.h). */
     int scan_b = scans(R, sh);
-    rs.self_packed = ex->self_in_pack && scan_b && scans(S, sh);
+    rs.self_packed = !packed && ex->self_in_pack && scan_b && scans(S, sh);
     bcr_scan_self self = {ar->b, ar->ldb, R->stream};
     if (post_sends(S, ar, &ex->mask, sh, bcr_pool_get(BCR_POOL_SEND, 0), comm, &rs.sl, &nreq,
-                   rs.self_packed ? &self : NULL))
+                   rs.self_packed ? &self : NULL, packed))
         return BCR_ERR_MPI;
     if (S->has_self && !scan_b && copy_self(S, ar, &ex->mask, sync ? NULL : &rs, ex->self_stream))
         return BCR_ERR_MPI;

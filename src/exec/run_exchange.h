@@ -30,8 +30,16 @@ int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p);
 
 /* sh: the shared-memory transport agreed for this call, or NULL.  sync
  * (BCR_RECV=sync): unpack only once every message is in, Thakur's
- * synchronous method; else each message as it arrives. */
+ * synchronous method; else each message as it arrives.  packed: the
+ * messages through shared segments are packed already
+ * (bcr_exchange_prepack), and are only published. */
 int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
-                     int sync);
+                     int sync, int packed);
+
+/* Pack the messages that go through this process's shared segment under
+ * sh, without publishing them, where that writes nothing but the segment
+ * (not B); returns whether it did.  Waits only for the readers of what
+ * this process published before, which never wait for it. */
+int bcr_exchange_prepack(const bcr_exchange *ex, const bcr_arrays *ar, bcr_shm *sh);
 
 #endif

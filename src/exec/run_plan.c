@@ -19,7 +19,7 @@ static int run_transposed(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm com
                       es);
     bcr_phase_add(&bcr_phase_now.local, t0);
     bcr_arrays one = {x, ldx, y, ldy, es};
-    int rc = bcr_exchange_run(&pl->phase[0], &one, comm, sh, sync);
+    int rc = bcr_exchange_run(&pl->phase[0], &one, comm, sh, sync, 0);
     if (rc)
         return rc;
     t0 = bcr_phase_start();
@@ -27,14 +27,14 @@ static int run_transposed(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm com
         bcr_transpose(x, pl->t_ld, y, ldy, pl->t.cols, pl->t.rows, es);
     bcr_phase_add(&bcr_phase_now.local, t0);
     bcr_arrays two = {x, pl->t_ld, ar->b, ar->ldb, es};
-    return bcr_exchange_run(&pl->phase[1], &two, comm, sh, sync);
+    return bcr_exchange_run(&pl->phase[1], &two, comm, sh, sync, 0);
 }
 
 static int run_phases(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm,
-                      bcr_shm *sh, int sync)
+                      bcr_shm *sh, int sync, int packed)
 {
     if (pl->strategy == BCR_STRATEGY_DIRECT)
-        return bcr_exchange_run(&pl->phase[0], ar, comm, sh, sync);
+        return bcr_exchange_run(&pl->phase[0], ar, comm, sh, sync, packed);
     bcr_idx elems = bcr_plan_scratch_elems(pl);
     char *t = bcr_pool_get(BCR_POOL_SCRATCH, (size_t)elems * ar->elsize);
     if (elems && !t)
@@ -43,17 +43,23 @@ static int run_phases(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm,
         return run_transposed(pl, ar, comm, sh, sync, t);
     bcr_arrays one = {ar->a, ar->lda, t, pl->t_ld, ar->elsize};
     bcr_arrays two = {t, pl->t_ld, ar->b, ar->ldb, ar->elsize};
-    int rc = bcr_exchange_run(&pl->phase[0], &one, comm, sh, sync);
-    return rc ? rc : bcr_exchange_run(&pl->phase[1], &two, comm, sh, sync);
+    int rc = bcr_exchange_run(&pl->phase[0], &one, comm, sh, sync, 0);
+    return rc ? rc : bcr_exchange_run(&pl->phase[1], &two, comm, sh, sync, 0);
 }
 
 int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
-                 int sync)
+                 int sync, int packed)
 {
     double t0 = bcr_phase_start();
-    int rc = run_phases(pl, ar, comm, sh, sync);
+    int rc = run_phases(pl, ar, comm, sh, sync, packed);
     bcr_phase_add(&bcr_phase_now.exchange, t0);
     return rc;
+}
+
+int bcr_plan_prepack(const bcr_plan *pl, const bcr_arrays *ar, bcr_shm *sh)
+{
+    return pl->active && pl->strategy == BCR_STRATEGY_DIRECT &&
+           bcr_exchange_prepack(&pl->phase[0], ar, sh);
 }
 
 int bcr_plan_reserve(const bcr_plan *pl, size_t elsize)

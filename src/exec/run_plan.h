@@ -13,7 +13,12 @@
 /* Reserve every buffer the plan needs (bcr_exchange_reserve). */
 int bcr_plan_reserve(const bcr_plan *pl, size_t elsize);
 
-/* sh and sync as for bcr_exchange_run. */
-int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh, int sync);
+/* sh, sync and packed as for bcr_exchange_run. */
+int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh, int sync,
+                 int packed);
+
+/* bcr_exchange_prepack for a plan of one exchange (the direct strategy);
+ * returns whether it packed (then bcr_plan_run with packed = 1). */
+int bcr_plan_prepack(const bcr_plan *pl, const bcr_arrays *ar, bcr_shm *sh);
 
 #endif

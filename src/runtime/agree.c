@@ -180,11 +180,16 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
     return e->code;
 }
 
-int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e)
+_Static_assert(NV <= BCR_AGREE_WORDS, "bcr_agreement holds every agreed word");
+
+int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
+                         bcr_agreement *ag, bcr_err *e)
 {
     /* Both sides start "outside"; the checks fill in a side they find this
      * process in, and an early local error leaves them so. */
     memset(s, 0, sizeof *s);
+    ag->req = MPI_REQUEST_NULL;
+    ag->repeat_here = 0;
     s->A.myrow = s->A.mycol = s->B.myrow = s->B.mycol = -1;
     if (!bcr_blacs_context_valid(rq->ictxt))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_ICTXT,
@@ -195,11 +200,12 @@ int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, 
     BCR_TRY(bcr_ctx_acquire(rq->ictxt, &s->ctx));
     bcr_ctx *ctx = s->ctx;
 
-    long keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
-    long keyB = s->B.in ? bcr_grid_serial(rq->descb[BCR_CTXT]) : 0;
-    bcr_mapentry *cached = local ? NULL : bcr_ctx_find(ctx, keyA, keyB);
+    ag->keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
+    ag->keyB = s->B.in ? bcr_grid_serial(rq->descb[BCR_CTXT]) : 0;
+    ag->cached = local ? NULL : bcr_ctx_find(ctx, ag->keyA, ag->keyB);
+    ag->repeat_here = ag->cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan);
 
-    long long v[NV], r[NV];
+    long long *v = ag->v;
     for (int k = 0; k < NV; k++)
         v[k] = LLONG_MIN;
     if (local)
@@ -211,17 +217,28 @@ int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, 
     put(v, F_UPLO, mk.upper);
     put(v, F_DIAG, mk.unit);
     put(v, F_ELSIZE, (long long)rq->elsize);
-    put(v, F_GEN, cached ? cached->gen : -1);
-    put(v, F_REPEAT, cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan));
+    put(v, F_GEN, ag->cached ? ag->cached->gen : -1);
+    put(v, F_REPEAT, ag->repeat_here);
     long long o[BCR_OPTIONS_AGREED];
     bcr_options_agreed(&opt->plan, o);
     for (int k = 0; k < BCR_OPTIONS_AGREED; k++)
         put(v, F_OPT + k, o[k]);
     side_put(v, F_GLOBAL, &s->A);
     side_put(v, F_GLOBAL + S_FIELDS, &s->B);
-    if (MPI_Allreduce(v, r, NV, MPI_LONG_LONG, MPI_MAX, ctx->comm))
-        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allreduce failed");
+    if (MPI_Iallreduce(v, ag->r, NV, MPI_LONG_LONG, MPI_MAX, ctx->comm, &ag->req)) {
+        ag->req = MPI_REQUEST_NULL;
+        ag->repeat_here = 0;
+        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Iallreduce failed");
+    }
+    return BCR_SUCCESS;
+}
 
+int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag, bcr_err *e)
+{
+    bcr_ctx *ctx = s->ctx;
+    const long long *r = ag->r;
+    if (MPI_Wait(&ag->req, MPI_STATUS_IGNORE))
+        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Iallreduce failed");
     if (r[V_ERR] != LLONG_MIN)
         return share_error(ctx->comm, ctx->size, -r[V_ERR], e);
     BCR_TRY(global_agreement(rq, r, e));
@@ -232,17 +249,25 @@ int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, 
 
     int maps_cached = agreed(r, F_GEN) && vmin(r, F_GEN) >= 0;
     s->repeat = maps_cached && vmin(r, F_REPEAT) == 1;
+    bcr_mapentry *cached = ag->cached;
     if (!maps_cached) {
         bcr_gridmap A, B;
         long gen = ctx->next_gen++;
         BCR_TRY(build_maps(rq, ctx, s, &A, &B, e));
-        bcr_ctx_store(ctx, keyA, keyB, gen, A, B);
-        cached = bcr_ctx_find(ctx, keyA, keyB);
+        bcr_ctx_store(ctx, ag->keyA, ag->keyB, gen, A, B);
+        cached = bcr_ctx_find(ctx, ag->keyA, ag->keyB);
     }
     s->maps_gen = cached->gen;
     s->A.map = cached->A.rank;
     s->B.map = cached->B.rank;
     return BCR_SUCCESS;
+}
+
+int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e)
+{
+    bcr_agreement ag;
+    BCR_TRY(bcr_agree_call_start(rq, opt, s, &ag, e));
+    return bcr_agree_call_finish(rq, s, &ag, e);
 }
 
 int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm)

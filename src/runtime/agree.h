@@ -24,6 +24,27 @@ typedef struct {
     int repeat;    /* every process repeats its last call (lastcall.h) */
 } bcr_setup;
 
+/* An agreement on a call's arguments in flight (bcr_agree_call_start),
+ * for a process to prepare, meanwhile, what writes nothing the caller can
+ * see. */
+#define BCR_AGREE_WORDS 128
+typedef struct {
+    long long v[BCR_AGREE_WORDS], r[BCR_AGREE_WORDS];
+    MPI_Request req;
+    long keyA, keyB;
+    bcr_mapentry *cached;
+    int repeat_here; /* this process repeats its last call (lastcall.h): only
+                        the agreement tells whether every process does */
+} bcr_agreement;
+
+/* bcr_agree_call in two halves: start checks the request here and posts
+ * the agreement (no error leaves it in flight); finish completes it and
+ * fills the setup.  Between them a process may only prepare what the
+ * outcome cannot make wrong. */
+int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
+                         bcr_agreement *ag, bcr_err *e);
+int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag, bcr_err *e);
+
 /* Check the request on this process, agree with every process of ictxt
  * (one MPI_Allreduce; one allgather more the first time a pair of grids
  * is met) on the arguments and on the switches that must be equal

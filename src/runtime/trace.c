@@ -15,14 +15,15 @@ static void half_totals(const bcr_half *h, size_t es, int *partners, long long *
 /* How the scan over shared segments walks each column (kernels/scan.h),
  * as a set over the phases: bit 0 partner by partner, bit 1 folded
  * patterns in memory order, bit 2 runs one by one in memory order, bit 3
- * rows one by one (plain unpacks of short runs). */
+ * rows one by one (plain walks of short runs, and trapezoids' short runs). */
 static int walks(const bcr_half *h)
 {
     if (h->shm_total == 0)
         return 0;
     if (!h->rows_ordered)
         return 1;
-    if (h->scan.order.row_slot && !h->stream)
+    /* A trapezoid's rows one by one are walked streaming too. */
+    if (h->scan.order.row_k || (h->scan.order.row_slot && !h->stream))
         return 8;
     return h->scan.order.runs ? 4 : 2;
 }
@@ -54,7 +55,7 @@ static void ways_of(const bcr_half *h, const bcr_shm *sh, int ways[4])
 }
 
 void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cached,
-                    const bcr_shm *sh, int recv_sync)
+                    const bcr_shm *sh, int recv_sync, int packed)
 {
     int ways[4] = {0, 0, 0, 0};
     int send_partners = 0, recv_partners = 0, stream_pack = 0, stream_unpack = 0;
@@ -88,7 +89,8 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cac
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
             "stores %s, unpack stores %s, pack walk %s, unpack walk %s, local copy %s, "
-            "receive %s, mpi messages %d in place %d datatypes %d packed\n",
+            "receive %s, mpi messages %d in place %d datatypes %d packed, pack while agreeing "
+            "%s\n",
             rq->routine, rank, bcr_generator_name(rows->generator),
             bcr_generator_name(cols->generator), bcr_strategy_name(pl->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
@@ -97,5 +99,5 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cac
             walk_names(shm ? walk_pack : 0, pack_walk, sizeof pack_walk),
             walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk),
             shm && self_in_pack ? "with pack" : self_stream ? "streaming" : "apart",
-            recv_sync ? "sync" : "async", ways[0], ways[1], ways[2]);
+            recv_sync ? "sync" : "async", ways[0], ways[1], ways[2], packed ? "yes" : "no");
 }

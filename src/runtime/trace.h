@@ -1,8 +1,9 @@
 /* BCR_TRACE=1: one line per call and process on stderr saying what ran:
  * the generator of each dimension, the strategy, whether the plan was
  * cached, the partners and the bytes sent, the transport, how the scans
- * walk and store, and how messages through MPI travel.  Tests read it to prove which
- * path a case took. */
+ * walk and store, how messages through MPI travel, and whether the pack
+ * ran while the processes agreed.  Tests read it to prove which path a
+ * case took. */
 #ifndef BCR_RUNTIME_TRACE_H
 #define BCR_RUNTIME_TRACE_H
 
@@ -11,8 +12,9 @@
 #include "plan/plan.h"
 
 /* sh: the shared-memory transport the call agreed on (NULL: messages went
- * through MPI alone); recv_sync: BCR_RECV=sync. */
+ * through MPI alone); recv_sync: BCR_RECV=sync; packed: the messages
+ * through shared segments were packed while the processes agreed. */
 void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cached,
-                    const bcr_shm *sh, int recv_sync);
+                    const bcr_shm *sh, int recv_sync, int packed);
 
 #endif
