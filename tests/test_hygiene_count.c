@@ -326,6 +326,14 @@ int MPI_Irecv(void *b, int n, MPI_Datatype t, int s, int tag, MPI_Comm c, MPI_Re
     return rc;
 }
 
+int MPI_Iallreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c,
+                   MPI_Request *r)
+{
+    int rc = PMPI_Iallreduce(sb, rb, n, t, op, c, r);
+    MADE(rc, 1, n_requests);
+    return rc;
+}
+
 static long live(int n, const MPI_Request *r)
 {
     long k = 0;
