@@ -53,30 +53,16 @@ foreach(what "strategy direct" "strategy ${STRATEGY}" "plan cached" "plan new" "
              "rows block_to_cyclic" "rows cyclic_to_block"
              "cols identity" "cols general" "cols kr_to_r" "cols r_to_kr"
              "cols block_to_cyclic" "cols cyclic_to_block"
-             "pack while agreeing yes" "pack while agreeing no")
+             "pack while agreeing yes" "pack while agreeing no"
+             # Trapezoids walk in memory order, clipped column by column: down
+             # the runs, streaming, and row by row where runs are short.
+             "trmr2d [^\n]*unpack stores streaming, pack walk [a-z+]+, unpack walk runs"
+             "trmr2d [^\n]*[ ,]pack walk rows" "trmr2d [^\n]*[ ,]unpack walk rows")
   string(REGEX MATCHALL "bcr_trace: [^\n]*${what}[,\n ]" hits "${err}")
   list(LENGTH hits n)
   message(STATUS "${what}: ${n} process-calls")
   if(n EQUAL 0)
     message(FATAL_ERROR "no call took the path '${what}'")
-  endif()
-endforeach()
-# Trapezoids unpack in memory order, clipped column by column, to stream.
-string(REGEX MATCHALL "bcr_trace: bcr_p.trmr2d [^\n]*unpack stores streaming, pack walk [a-z+]+, unpack walk runs, "
-       hits "${err}")
-list(LENGTH hits n)
-message(STATUS "trmr2d streaming down the runs: ${n} process-calls")
-if(n EQUAL 0)
-  message(FATAL_ERROR "no trmr2d call unpacked down the runs with streaming stores")
-endif()
-# Trapezoids of short runs pack and unpack row by row, clipped column by
-# column.
-foreach(what "pack walk rows" "unpack walk rows")
-  string(REGEX MATCHALL "bcr_trace: bcr_p.trmr2d [^\n]*[ ,]${what}," hits "${err}")
-  list(LENGTH hits n)
-  message(STATUS "trmr2d ${what}: ${n} process-calls")
-  if(n EQUAL 0)
-    message(FATAL_ERROR "no trmr2d call took '${what}'")
   endif()
 endforeach()
 ]=])
