@@ -41,6 +41,8 @@ int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
     t0 = bcr_phase_start();
     rc = bcr_agree_call_finish(rq, s, &ag, e);
     bcr_phase_add(&bcr_phase_now.check, t0);
+    if (packed && !s->repeat)
+        *packed = 0; /* good only where every process repeats */
     return rc;
 }
 
@@ -107,7 +109,6 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
         pl = last->plan;
         sh = last->sh;
     } else {
-        packed = 0;                /* for a call not every process repeats */
         bcr_lastcall_forget(last); /* its plan may leave the cache now */
         bcr_stage_plan(rq, &s, opt, NULL, &pl, &cached, e);
         BCR_TRY(bcr_stage_commit(rq, pl, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,

@@ -30,8 +30,8 @@ int bcr_redistribute(const bcr_request *rq);
 /* Stage 1.  Errors are agreed: every process returns the same code.
  * packed (NULL: never) says whether, while the agreement travelled, this
  * process packed its last call's messages into its shared segment, which
- * it does when it repeats that call; they are good for stage 4 only if
- * every process repeats (bcr_setup.repeat). */
+ * it does when it repeats that call; it is 1 only where every process
+ * repeats (bcr_setup.repeat), the packed messages then good for stage 4. */
 int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int *packed,
                     bcr_err *e);
 

@@ -10,9 +10,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "base/index.h"
+#include "kernels/copy_elems.h"
 #include "kernels/stream_copy.h"
 
 /* One element of es bytes (4, 8 or 16; others a plain copy), streaming
@@ -38,14 +38,7 @@ static inline __attribute__((always_inline)) void bcr_put_elem(char *dst, const 
 #else
     (void)nt;
 #endif
-    if (es == 4)
-        memcpy(dst, src, 4);
-    else if (es == 8)
-        memcpy(dst, src, 8);
-    else if (es == 16)
-        memcpy(dst, src, 16);
-    else
-        memcpy(dst, src, es);
+    bcr_copy_elems(dst, src, 1, es);
 }
 
 /* count pairs, one element at a time: the general case, and the ends

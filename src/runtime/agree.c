@@ -263,13 +263,6 @@ int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag
     return BCR_SUCCESS;
 }
 
-int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e)
-{
-    bcr_agreement ag;
-    BCR_TRY(bcr_agree_call_start(rq, opt, s, &ag, e));
-    return bcr_agree_call_finish(rq, s, &ag, e);
-}
-
 int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm)
 {
     long long need = shm ? *shm : 0;

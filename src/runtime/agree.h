@@ -37,20 +37,17 @@ typedef struct {
                         the agreement tells whether every process does */
 } bcr_agreement;
 
-/* bcr_agree_call in two halves: start checks the request here and posts
- * the agreement (no error leaves it in flight); finish completes it and
- * fills the setup.  Between them a process may only prepare what the
- * outcome cannot make wrong. */
+/* Check the request on this process, agree with every process of ictxt
+ * (one reduction; one allgather more the first time a pair of grids is
+ * met) on the arguments and on the switches that must be equal everywhere
+ * (bcr_options_agreed), and fill the setup; on error, e holds the same
+ * message on every process.  In two halves: start checks the request here
+ * and posts the reduction (no error leaves it in flight); finish completes
+ * it and fills the setup.  Between them a process may only prepare what
+ * the outcome cannot make wrong. */
 int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
                          bcr_agreement *ag, bcr_err *e);
 int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag, bcr_err *e);
-
-/* Check the request on this process, agree with every process of ictxt
- * (one MPI_Allreduce; one allgather more the first time a pair of grids
- * is met) on the arguments and on the switches that must be equal
- * everywhere (bcr_options_agreed), and fill the setup.  On error, e holds
- * the same message on every process. */
-int bcr_agree_call(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, bcr_err *e);
 
 /* One collective: if any process has an error in e, every process ends up
  * with the one of the lowest (argument, rank), marked with that rank.
