@@ -1,6 +1,7 @@
 # The shared-memory transport on a node whose /dev/shm is small (a
-# container's is often 64 MiB): a window the store has no room for must
-# not be made (Open MPI hangs or the job dies of SIGBUS); that call goes
+# container's is often 64 MiB): segments the store has no room for must
+# not be made (a process writing a page the store cannot hold dies of
+# SIGBUS); that call goes
 # through MPI and the next smaller one through segments again, every
 # result equal to ScaLAPACK's.  Needs a small tmpfs of its own, so root
 # and mount; skipped (exit 77) where mounting is not allowed.

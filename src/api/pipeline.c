@@ -2,6 +2,7 @@
 
 #include "base/mask.h"
 #include "base/timers.h"
+#include "exec/keep.h"
 #include "runtime/finalize.h"
 #include "runtime/plancache.h"
 #include "runtime/trace.h"
@@ -94,6 +95,12 @@ int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arra
     return rc;
 }
 
+void bcr_stage_keep(const bcr_plan *pl, size_t elsize, bcr_shm *sh, const bcr_options *opt)
+{
+    size_t shm_bytes = sh && pl ? (size_t)bcr_plan_shm_bytes(pl, elsize) : 0;
+    bcr_keep_within(sh, shm_bytes, (size_t)opt->keep_bytes);
+}
+
 static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
 {
     bcr_phase_now.calls++;
@@ -121,7 +128,13 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
         bcr_lastcall_forget(last);
         return e->code;
     }
-    bcr_lastcall_remember(last, rq, &opt->plan, pl, sh);
+    /* A call that went through MPI only because it was the context's first
+     * is not one to repeat as it was: the next makes the segments. */
+    if (!sh && pl && bcr_plan_shm_bytes(pl, rq->elsize) > 0 && bcr_shm_pending(ctx->comm))
+        bcr_lastcall_forget(last);
+    else
+        bcr_lastcall_remember(last, rq, &opt->plan, pl, sh);
+    bcr_stage_keep(pl, rq->elsize, sh, opt);
     return BCR_SUCCESS;
 }
 

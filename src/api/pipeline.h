@@ -6,10 +6,11 @@
  *   commit    reserve its buffers and agree that every process could,
  *             and on the shared-memory transport
  *   exchange  run the plan (exec/run_plan.h)
+ *   keep      give back what lies above BCR_KEEP_BYTES (exec/keep.h)
  *
- * The routines run the four in one call (bcr_redistribute).  The plan API
+ * The routines run the five in one call (bcr_redistribute).  The plan API
  * runs the first three in bcr_plan_create, with a plan of its own, and the
- * last two in every bcr_plan_execute. */
+ * last three in every bcr_plan_execute. */
 #ifndef BCR_API_PIPELINE_H
 #define BCR_API_PIPELINE_H
 
@@ -54,5 +55,9 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
 int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
                        const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, int packed,
                        bcr_err *e);
+
+/* Stage 5, after a successful exchange of pl (NULL: none here) through sh
+ * (NULL: MPI alone). */
+void bcr_stage_keep(const bcr_plan *pl, size_t elsize, bcr_shm *sh, const bcr_options *opt);
 
 #endif

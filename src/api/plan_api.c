@@ -21,7 +21,6 @@ struct bcr_plan_s {
     bcr_idx held_a, held_b, lda, ldb;
     size_t elsize;
     int trapezoid;
-    long executions;
 };
 
 /* Arrays are not known yet; a non-NULL stand-in lets the checks pass them. */
@@ -126,22 +125,19 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
     }
     /* bcr_finalize may have released the pooled buffers since the plan was
      * made: they are reserved again before the processes agree to go on.
-     * A plan has its own communicator, so its shared window would be made
-     * for it alone, which costs about as much as a whole exchange (the
-     * window's pages are touched when it is made).  A plan executed once
-     * therefore sends everything through MPI, and the window is made at
-     * its second execution, for a plan that is being reused.  Every
-     * process executes the plan as often, so all agree. */
+     * The plan's communicator is its own, so its first execution goes
+     * through MPI and a reused plan gets shared segments (exec/shm.h). */
     bcr_shm *sh;
-    int reused = p->executions++ > 0;
     const bcr_plan *pl = p->active ? &p->plan : NULL;
     rq.elsize = p->elsize;
-    int rc = bcr_stage_commit(&rq, pl, reused, &opt, p->comm, p->rank, p->size, &e, &sh,
+    int rc = bcr_stage_commit(&rq, pl, 1, &opt, p->comm, p->rank, p->size, &e, &sh,
                               &bcr_phase_now.check);
     if (rc == BCR_SUCCESS) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
         rc = bcr_stage_exchange(&rq, pl, &ar, &opt, p->comm, sh, 0, &e);
     }
+    if (rc == BCR_SUCCESS)
+        bcr_stage_keep(pl, p->elsize, sh, &opt);
     return bcr_err_finish(&e, &rq, rc);
 }
 

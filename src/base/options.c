@@ -30,7 +30,9 @@ static int shm_policy_of(const char *v)
 {
     if (is(v, "off"))
         return BCR_SHM_OFF;
-    return is(v, "short") ? BCR_SHM_SHORT : BCR_SHM_ALL;
+    if (is(v, "all"))
+        return BCR_SHM_ALL;
+    return is(v, "short") ? BCR_SHM_SHORT : BCR_SHM_ON;
 }
 
 void bcr_options_read(bcr_options *o)
@@ -52,6 +54,10 @@ void bcr_options_read(bcr_options *o)
     o->recv_sync = is(env("BCR_RECV"), "sync");
     v = env("BCR_TRACE");
     o->trace = v && strcmp(v, "0") != 0;
+    v = env("BCR_KEEP_BYTES");
+    o->keep_bytes = v ? strtoll(v, NULL, 10) : BCR_KEEP_DEFAULT;
+    if (o->keep_bytes < 0)
+        o->keep_bytes = 0;
 }
 
 const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED] = {"BCR_STRATEGY", "BCR_SHM",

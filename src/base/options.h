@@ -17,8 +17,8 @@ enum bcr_strategy {
 };
 
 /* BCR_SHM: which messages between processes of one node go through shared
- * segments (exec/shm.h). */
-enum bcr_shm_policy { BCR_SHM_OFF, BCR_SHM_SHORT, BCR_SHM_ALL };
+ * segments, and from which call on (exec/shm.h). */
+enum bcr_shm_policy { BCR_SHM_OFF, BCR_SHM_SHORT, BCR_SHM_ON, BCR_SHM_ALL };
 
 /* BCR_STREAM_MIN unset: each scan takes its own default bound
  * (plan/exchange.c). */
@@ -41,7 +41,12 @@ typedef struct {
     bcr_plan_options plan;
     int recv_sync; /* BCR_RECV=sync: unpack only when every message is in */
     int trace;     /* BCR_TRACE: one line per call and process on stderr */
+    long long keep_bytes; /* BCR_KEEP_BYTES: what may stay after a call
+                             (exec/keep.h) */
 } bcr_options;
+
+/* BCR_KEEP_BYTES unset: 64 MiB per process. */
+#define BCR_KEEP_DEFAULT (64LL << 20)
 
 /* The switches as the environment sets them now. */
 void bcr_options_read(bcr_options *o);

@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "bcredist.h"
 #include "exec/shm.h"
@@ -18,7 +19,36 @@
 typedef struct {
     void *p;
     size_t size;
+    int mapped; /* p came from mmap */
 } pool;
+
+/* Buffers this large are mapped, not allocated: given back, their pages
+ * leave the process at once, where the allocator may keep a freed chunk
+ * below its (growing) mapping threshold resident. */
+#define BCR_POOL_MAP_MIN ((size_t)1 << 20)
+
+static void pool_free(pool *pl)
+{
+    if (pl->mapped)
+        munmap(pl->p, pl->size);
+    else
+        free(pl->p);
+    *pl = (pool){NULL, 0, 0};
+}
+
+static void pool_alloc(pool *pl, size_t bytes)
+{
+    pl->mapped = bytes >= BCR_POOL_MAP_MIN;
+    if (pl->mapped) {
+        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        pl->p = p == MAP_FAILED ? NULL : p;
+    } else {
+        pl->p = malloc(bytes);
+    }
+    pl->size = pl->p ? bytes : 0;
+    if (!pl->p)
+        pl->mapped = 0;
+}
 
 static _Thread_local pool pools[BCR_POOLS];
 
@@ -37,10 +67,8 @@ static int exit_key_ok;
 
 static void free_set(pool_owner *o)
 {
-    for (int i = 0; i < BCR_POOLS; i++) {
-        free(o->set[i].p);
-        o->set[i] = (pool){NULL, 0};
-    }
+    for (int i = 0; i < BCR_POOLS; i++)
+        pool_free(&o->set[i]);
 }
 
 /* Runs in an exiting thread that has buffers. */
@@ -85,9 +113,8 @@ void *bcr_pool_get(int which, size_t bytes)
     pthread_mutex_lock(&pools_lock);
     if (!my_pools.listed)
         list_my_pools();
-    free(pl->p);
-    pl->p = malloc(bytes);
-    pl->size = pl->p ? bytes : 0;
+    pool_free(pl);
+    pool_alloc(pl, bytes);
     pthread_mutex_unlock(&pools_lock);
     return pl->p;
 }
@@ -110,5 +137,31 @@ void bcr_pools_release(void)
     pthread_mutex_lock(&pools_lock);
     for (pool_owner *o = all_pools; o; o = o->next)
         free_set(o);
+    pthread_mutex_unlock(&pools_lock);
+}
+
+size_t bcr_pools_mine(void)
+{
+    size_t total = 0;
+    for (int i = 0; i < BCR_POOLS; i++)
+        total += pools[i].size;
+    return total;
+}
+
+void bcr_pools_trim(size_t limit)
+{
+    pthread_mutex_lock(&pools_lock);
+    for (;;) {
+        size_t total = 0;
+        int largest = 0;
+        for (int i = 0; i < BCR_POOLS; i++) {
+            total += pools[i].size;
+            if (pools[i].size > pools[largest].size)
+                largest = i;
+        }
+        if (total <= limit)
+            break;
+        pool_free(&pools[largest]);
+    }
     pthread_mutex_unlock(&pools_lock);
 }

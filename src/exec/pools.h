@@ -14,4 +14,11 @@ void *bcr_pool_get(int which, size_t bytes);
 /* Free every thread's buffers (bcr_finalize); they grow again on use. */
 void bcr_pools_release(void);
 
+/* Bytes of this thread's buffers. */
+size_t bcr_pools_mine(void);
+
+/* Free this thread's buffers, largest first, until they hold at most
+ * `limit` bytes. */
+void bcr_pools_trim(size_t limit);
+
 #endif

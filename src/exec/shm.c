@@ -1,18 +1,27 @@
 #include "exec/shm.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "bcredist.h"
 #include "exec/counter_wait.h"
 
 /* The head of every process's segment, before what it sends: what its
  * readers and it tell each other.  `reads` is bumped by readers, a slot
- * by the owner only; separate cache lines keep them from bouncing. */
+ * by the owner only; separate cache lines keep them from bouncing.  What
+ * it sends starts on a line too (a part that starts on a line is packed
+ * without a partial store at the start of every run, plan/exchange.c). */
 #define BCR_SHM_LINE 128
 
 typedef struct {
@@ -26,67 +35,138 @@ static size_t head_bytes(int node_size)
     return (b + BCR_SHM_LINE - 1) / BCR_SHM_LINE * BCR_SHM_LINE;
 }
 
-/* Open MPI hands out a segment 8 bytes past a cache line.  Each segment
- * gets a line more than it needs and starts, head and all, on the next
- * boundary: so the counters keep to lines of their own, and a part that
- * starts on a line (plan/exchange.c) is packed without a partial store at the start
- * of every run. */
-static char *line_up(char *p)
+static size_t page_bytes(void)
 {
-    return (char *)(((uintptr_t)p + BCR_SHM_LINE - 1) & ~(uintptr_t)(BCR_SHM_LINE - 1));
+    long p = sysconf(_SC_PAGESIZE);
+    return p > 0 ? (size_t)p : 4096;
 }
 
-static size_t window_bytes(int node_size, long long cap)
+static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+static size_t segment_bytes(int node_size, long long cap)
 {
-    return BCR_SHM_LINE + head_bytes(node_size) + (size_t)cap;
+    return round_up(head_bytes(node_size) + (size_t)cap, page_bytes());
 }
 
 static bcr_counter *reads_of(char *head) { return (bcr_counter *)(void *)head; }
+/* In the reads line, written by the owner only and rarely: how many bytes
+ * of its segment may be resident, for its peers' accounting. */
+static _Atomic size_t *resident_of(char *head)
+{
+    return (_Atomic size_t *)(void *)(head + BCR_SHM_LINE / 2);
+}
 static slot *slot_of(char *head, int reader)
 {
     return (slot *)(void *)(head + BCR_SHM_LINE) + reader;
 }
 
 struct bcr_shm {
-    MPI_Comm node;   /* the processes of comm on this node */
-    MPI_Win win;     /* MPI_WIN_NULL until something was needed */
-    long long cap;   /* bytes of every segment, agreed */
-    char *mine;      /* what this process sends, past its head */
-    int *node_of;    /* rank in comm -> rank in node, -1 when elsewhere */
-    char **seg;      /* rank in node -> its segment's head */
-    uint32_t *taken; /* rank in node -> parts read from it, this window */
-    uint32_t published; /* parts this process published, this window */
-    bcr_idx refused;    /* bytes a window was last refused for, 0 if none */
+    MPI_Comm node;      /* the processes of comm on this node; MPI_COMM_NULL
+                           until the first segment is made */
+    long long cap;      /* bytes every segment holds past its head, agreed */
+    size_t len;         /* bytes of this process's segment, 0 when none */
+    size_t touched;     /* bytes of this process's segment past its head that
+                           may be resident: the most it has sent since its
+                           pages were last given back */
+    char *mine;         /* what this process sends, past its head */
+    int *node_of;       /* rank in comm -> rank in node, -1 when elsewhere */
+    char **seg;         /* rank in node -> its segment's head, mapped here */
+    size_t *seg_len;    /* rank in node -> bytes of its segment */
+    uint32_t *taken;    /* rank in node -> parts read from it, these segments */
+    uint32_t published; /* parts this process published, these segments */
+    bcr_idx refused;    /* bytes segments were last refused for, 0 if none */
     int node_size, node_rank;
+    struct bcr_shm *prev, *next; /* every bcr_shm with segments (live) */
 };
 
 static int keyval = MPI_KEYVAL_INVALID;
 static pthread_mutex_t keyval_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_size_t held_bytes;
+static atomic_long segment_serial; /* names this process's segments apart */
 
-static void drop_window(bcr_shm *sh)
+/* Every bcr_shm that has segments, for bcr_shm_bytes. */
+static bcr_shm *live;
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void list_live(bcr_shm *sh)
 {
-    if (sh->win == MPI_WIN_NULL)
-        return;
-    MPI_Win_unlock_all(sh->win);
-    MPI_Win_free(&sh->win);
-    atomic_fetch_sub(&held_bytes, window_bytes(sh->node_size, sh->cap));
+    pthread_mutex_lock(&live_lock);
+    sh->prev = NULL;
+    sh->next = live;
+    if (live)
+        live->prev = sh;
+    live = sh;
+    pthread_mutex_unlock(&live_lock);
+}
+
+static void unlist_live(bcr_shm *sh)
+{
+    pthread_mutex_lock(&live_lock);
+    if (sh->prev)
+        sh->prev->next = sh->next;
+    else if (live == sh)
+        live = sh->next;
+    if (sh->next)
+        sh->next->prev = sh->prev;
+    sh->prev = sh->next = NULL;
+    pthread_mutex_unlock(&live_lock);
+}
+
+static void account(bcr_shm *sh, size_t touched)
+{
+    sh->touched = touched;
+    if (sh->seg && sh->seg[sh->node_rank])
+        atomic_store(resident_of(sh->seg[sh->node_rank]), touched);
+}
+
+/* Bytes that may be resident in the segments of sh's node together. */
+static size_t node_resident(const bcr_shm *sh)
+{
+    size_t total = 0;
+    for (int i = 0; sh->seg && i < sh->node_size; i++)
+        if (sh->seg[i])
+            total += atomic_load(resident_of(sh->seg[i]));
+    return total;
+}
+
+/* sh's node's segments, divided among its processes. */
+static size_t share_of(const bcr_shm *sh)
+{
+    return sh->len && sh->node_size ? node_resident(sh) / (size_t)sh->node_size : 0;
+}
+
+/* Local: this process unmaps its own segment and its mappings of its
+ * peers'.  A segment's pages go back to the system when the last process
+ * of the node that maps it unmaps it, so nobody waits for anybody. */
+static void drop_segments(bcr_shm *sh)
+{
+    if (sh->len)
+        unlist_live(sh);
+    account(sh, 0);
+    if (sh->seg)
+        for (int i = 0; i < sh->node_size; i++) {
+            if (sh->seg[i])
+                munmap(sh->seg[i], sh->seg_len[i]);
+            sh->seg[i] = NULL;
+        }
+    sh->len = 0;
     sh->cap = 0;
     sh->mine = NULL;
 }
 
 static void destroy(bcr_shm *sh)
 {
-    drop_window(sh);
+    drop_segments(sh);
     if (sh->node != MPI_COMM_NULL)
         MPI_Comm_free(&sh->node);
     free(sh->node_of);
     free(sh->seg);
+    free(sh->seg_len);
     free(sh->taken);
     free(sh);
 }
 
-/* MPI runs this when comm is freed, collectively, so the window can go. */
+/* MPI runs this when comm is freed, on each process by itself: nothing in
+ * it waits for another process. */
 static int delete_attr(MPI_Comm comm, int key, void *val, void *extra)
 {
     (void)comm;
@@ -109,7 +189,7 @@ static int the_keyval(void)
 
 void bcr_shm_finalize(void)
 {
-    /* Windows still on live plans' communicators stay until those go:
+    /* Segments still on live plans' communicators stay until those go:
      * MPI keeps a freed keyval for the attributes that use it. */
     pthread_mutex_lock(&keyval_lock);
     if (keyval != MPI_KEYVAL_INVALID)
@@ -126,20 +206,32 @@ static bcr_shm *find(MPI_Comm comm)
     return found ? val : NULL;
 }
 
-/* Collective over comm: who of comm shares this node. */
-static bcr_shm *create(MPI_Comm comm)
+/* Local: the transport's state for comm, before anything is shared.  A
+ * communicator's first call goes through MPI, and this records that it
+ * happened; segments are made by a later call that needs them, so a call
+ * made once (a fresh context, a single large redistribution) neither pays
+ * for segments it would use once nor leaves them behind. */
+static bcr_shm *attach(MPI_Comm comm)
+{
+    bcr_shm *sh = calloc(1, sizeof *sh);
+    if (!sh)
+        return NULL;
+    sh->node = MPI_COMM_NULL;
+    if (MPI_Comm_set_attr(comm, the_keyval(), sh)) {
+        free(sh);
+        return NULL;
+    }
+    return sh;
+}
+
+/* Collective over comm: who of comm shares this node.  Returns whether
+ * every process of comm succeeded (all get the same answer). */
+static int learn_node(bcr_shm *sh, MPI_Comm comm)
 {
     int size, rank;
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &rank);
-    bcr_shm *sh = calloc(1, sizeof *sh);
-    int ok = sh != NULL;
-    if (sh) {
-        sh->node = MPI_COMM_NULL;
-        sh->win = MPI_WIN_NULL;
-    }
-    /* Every process takes part in the split even when its allocation
-     * failed; the allreduce below then tells all of them. */
+    int ok = 1;
     MPI_Comm node = MPI_COMM_NULL;
     if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node))
         ok = 0;
@@ -147,16 +239,15 @@ static bcr_shm *create(MPI_Comm comm)
     if (node != MPI_COMM_NULL)
         MPI_Comm_size(node, &nsize);
     int *members = malloc((size_t)nsize * sizeof *members);
-    if (sh) {
-        sh->node = node;
-        sh->node_size = nsize;
-        sh->node_of = malloc((size_t)size * sizeof *sh->node_of);
-        sh->seg = calloc((size_t)nsize, sizeof *sh->seg);
-        sh->taken = calloc((size_t)nsize, sizeof *sh->taken);
-        if (node != MPI_COMM_NULL)
-            MPI_Comm_rank(node, &sh->node_rank);
-    }
-    ok = ok && members && sh->node_of && sh->seg && sh->taken;
+    sh->node = node;
+    sh->node_size = nsize;
+    sh->node_of = malloc((size_t)size * sizeof *sh->node_of);
+    sh->seg = calloc((size_t)nsize, sizeof *sh->seg);
+    sh->seg_len = calloc((size_t)nsize, sizeof *sh->seg_len);
+    sh->taken = calloc((size_t)nsize, sizeof *sh->taken);
+    if (node != MPI_COMM_NULL)
+        MPI_Comm_rank(node, &sh->node_rank);
+    ok = ok && members && sh->node_of && sh->seg && sh->seg_len && sh->taken;
     if (node != MPI_COMM_NULL &&
         MPI_Allgather(&rank, 1, MPI_INT, members ? members : &rank, members ? 1 : 0, MPI_INT,
                       node))
@@ -169,50 +260,74 @@ static bcr_shm *create(MPI_Comm comm)
     }
     free(members);
     int all_ok;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (!all_ok || MPI_Comm_set_attr(comm, the_keyval(), sh)) {
-        if (sh)
-            destroy(sh);
-        else if (node != MPI_COMM_NULL)
-            MPI_Comm_free(&node);
-        return NULL;
+    if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm))
+        all_ok = 0;
+    if (!all_ok) {
+        if (sh->node != MPI_COMM_NULL)
+            MPI_Comm_free(&sh->node);
+        free(sh->node_of);
+        free(sh->seg);
+        free(sh->seg_len);
+        free(sh->taken);
+        sh->node_of = NULL;
+        sh->seg = NULL;
+        sh->seg_len = NULL;
+        sh->taken = NULL;
+        sh->node_size = 0;
     }
-    return sh;
+    return all_ok;
 }
 
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off)
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
 {
     if (off)
         return -1;
-    const bcr_shm *sh = find(comm);
-    if (sh && (sh->node_size < 2 || bytes <= sh->cap))
+    bcr_shm *sh = find(comm);
+    if (!sh) {
+        /* The first call on comm: through MPI (attach says why) unless
+         * first_too; every process of comm is making its first call too. */
+        if (!attach(comm))
+            return -1;
+        return first_too && bytes > 0;
+    }
+    if (sh->node != MPI_COMM_NULL && (sh->node_size < 2 || bytes <= sh->cap))
         return 0;
     /* The node had no room for this much: no new attempt (a collective
      * over the node) until a call needs less. */
-    if (sh && sh->refused && bytes >= sh->refused)
+    if (sh->refused && bytes >= sh->refused)
         return 0;
     return bytes > 0;
 }
 
-/* Bytes free where the windows' pages live, or -1 when unknown.  Open MPI
- * backs a shared window with a file in osc_sm_backing_directory, /dev/shm
- * on Linux; so does MPICH.  A container's /dev/shm is often 64 MiB. */
+int bcr_shm_pending(MPI_Comm comm)
+{
+    const bcr_shm *sh = find(comm);
+    return sh && sh->node == MPI_COMM_NULL && !sh->refused;
+}
+
+/* Where segments live: BCR_SHM_DIR, else /dev/shm (a tmpfs, so pages that
+ * are never written take no memory). */
+static const char *segment_dir(void)
+{
+    const char *d = getenv("BCR_SHM_DIR");
+    return d && *d ? d : "/dev/shm";
+}
+
+/* Bytes free in the segments' directory, or -1 when unknown.  A
+ * container's /dev/shm is often 64 MiB. */
 static long long backing_space(void)
 {
-    const char *dir = getenv("OMPI_MCA_osc_sm_backing_directory");
     struct statvfs fs;
-    if (statvfs(dir && *dir ? dir : "/dev/shm", &fs))
+    if (statvfs(segment_dir(), &fs))
         return -1;
     return (long long)fs.f_bavail * (long long)fs.f_frsize;
 }
 
 /* Collective over the node: whether segments of `total` bytes for each of
- * its processes fit in half the space its backing store has free, the
- * rest left to MPI and to everyone else on the node.  Without this a
- * window larger than the store is fatal: Open MPI's first process fails
- * to make the file while the others wait for it for ever, or the memory
- * runs out under a process touching its pages (SIGBUS).  Every process of
- * the node gets the same answer. */
+ * its processes fit in half the space its store has free, the rest left
+ * to MPI and to everyone else on the node.  A process writing a page its
+ * store has no room for dies of SIGBUS.  Every process of the node gets
+ * the same answer. */
 static int node_has_room(const bcr_shm *sh, size_t total)
 {
     long long space = backing_space();
@@ -221,51 +336,86 @@ static int node_has_room(const bcr_shm *sh, size_t total)
         return 0;
     if (v[1] == -LLONG_MAX)
         return 1; /* nobody could tell */
-    double page = 65536.0; /* each segment is rounded up to its own pages */
-    return 2.0 * sh->node_size * ((double)v[0] + page) <= (double)-v[1];
+    return 2.0 * sh->node_size * (double)v[0] <= (double)-v[1];
 }
 
-/* Collective over the node: a new window with this process's segment
- * holding `bytes` past its head, or none (BCR_ERR_NOMEM) when the node's
- * backing store has no room for it. */
-static int remake_window(bcr_shm *sh, long long bytes)
+/* A segment's file name: this process's id and a serial, so no two
+ * segments on the node ever share one. */
+static void segment_name(char *out, size_t n, long long pid, long long serial)
 {
-    drop_window(sh);
-    size_t head = head_bytes(sh->node_size), total = window_bytes(sh->node_size, bytes);
-    if (!node_has_room(sh, total)) {
+    snprintf(out, n, "%s/bcredist-%lld-%lld", segment_dir(), pid, serial);
+}
+
+/* Maps the file `name` of `len` bytes, made anew when `create`.  NULL on
+ * failure. */
+static char *map_file(const char *name, size_t len, int create)
+{
+    int fd = open(name, create ? O_RDWR | O_CREAT | O_EXCL : O_RDWR, 0600);
+    if (fd < 0)
+        return NULL;
+    void *p = MAP_FAILED;
+    if (!create || ftruncate(fd, (off_t)len) == 0)
+        p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/* Collective over the node, inside a call: new segments, this process's
+ * holding `bytes` past its head, or none (BCR_ERR_NOMEM) when the store
+ * has no room or any process failed.  Each process makes a file of its
+ * own, its peers map it, and once every mapping exists its owner removes
+ * the name: from then on only the mappings hold the pages, and each
+ * process lets go of its mappings by itself.  A fresh file reads as
+ * zeros, so the counters start at zero without a pass over the pages. */
+static int remake_segments(bcr_shm *sh, long long bytes)
+{
+    drop_segments(sh);
+    size_t len = segment_bytes(sh->node_size, bytes);
+    if (!node_has_room(sh, len)) {
         sh->refused = (bcr_idx)bytes;
         return BCR_ERR_NOMEM;
     }
     sh->refused = 0;
-    /* Separate pages per process: each packs into memory near itself. */
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    char *base;
-    int rc = MPI_Win_allocate_shared((MPI_Aint)total, 1, info, sh->node, &base, &sh->win);
-    MPI_Info_free(&info);
-    if (rc != MPI_SUCCESS) {
-        sh->win = MPI_WIN_NULL;
+    char name[PATH_MAX];
+    long long me[3] = {(long long)getpid(), atomic_fetch_add(&segment_serial, 1),
+                       (long long)len};
+    segment_name(name, sizeof name, me[0], me[1]);
+    char *own = map_file(name, len, 1);
+    long long *ids = malloc((size_t)sh->node_size * 3 * sizeof *ids);
+    int ok = own && ids;
+    if (!own)
+        me[0] = -1; /* nothing for the peers to open */
+    if (MPI_Allgather(me, 3, MPI_LONG_LONG, ids ? ids : me, ids ? 3 : 0, MPI_LONG_LONG,
+                      sh->node))
+        ok = 0;
+    for (int i = 0; ok && i < sh->node_size; i++) {
+        sh->seg_len[i] = (size_t)ids[3 * i + 2];
+        if (i == sh->node_rank) {
+            sh->seg[i] = own;
+            continue;
+        }
+        char peer[PATH_MAX];
+        segment_name(peer, sizeof peer, ids[3 * i], ids[3 * i + 1]);
+        ok = ids[3 * i] >= 0 && (sh->seg[i] = map_file(peer, sh->seg_len[i], 0)) != NULL;
+    }
+    free(ids);
+    if (own && !sh->seg[sh->node_rank])
+        munmap(own, len); /* failed before it was listed */
+    sh->len = len;
+    int all_ok;
+    if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, sh->node))
+        all_ok = 0;
+    if (own)
+        unlink(name); /* every peer has it mapped, or gives up */
+    if (!all_ok) {
+        drop_segments(sh);
         return BCR_ERR_NOMEM;
     }
     sh->cap = bytes;
-    sh->mine = line_up(base) + head;
-    atomic_fetch_add(&held_bytes, total);
-    /* Touch it now: the first use should not pay the page faults.  The
-     * counters start at zero on both sides of every pair. */
-    memset(base, 0, total);
+    sh->mine = own + head_bytes(sh->node_size);
+    list_live(sh);
     memset(sh->taken, 0, (size_t)sh->node_size * sizeof *sh->taken);
     sh->published = 0;
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, sh->win);
-    for (int i = 0; i < sh->node_size; i++) {
-        MPI_Aint len;
-        int unit;
-        char *at;
-        MPI_Win_shared_query(sh->win, i, &len, &unit, &at);
-        sh->seg[i] = line_up(at);
-    }
-    /* Nobody looks at a head before its owner has zeroed it. */
-    MPI_Barrier(sh->node);
     return BCR_SUCCESS;
 }
 
@@ -274,13 +424,15 @@ bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes)
     if (agreed < 0)
         return NULL;
     bcr_shm *sh = find(comm);
+    if (!sh)
+        return NULL;
     if (agreed > 0) {
-        if (!sh && !(sh = create(comm)))
-            return NULL; /* create agreed on its failure */
-        if (sh->node_size > 1 && remake_window(sh, bytes > sh->cap ? bytes : sh->cap))
+        if (sh->node == MPI_COMM_NULL && !learn_node(sh, comm))
+            return NULL; /* learn_node agreed on its failure */
+        if (sh->node_size > 1 && remake_segments(sh, bytes > sh->cap ? bytes : sh->cap))
             return NULL;
     }
-    return sh && sh->win != MPI_WIN_NULL ? sh : NULL;
+    return sh->len ? sh : NULL;
 }
 
 char *bcr_shm_mine(const bcr_shm *sh) { return sh->mine; }
@@ -313,4 +465,48 @@ void bcr_shm_release(bcr_shm *sh, int rank)
     bcr_counter_bump(reads_of(sh->seg[sh->node_of[rank]]));
 }
 
-size_t bcr_shm_bytes(void) { return atomic_load(&held_bytes); }
+void bcr_shm_used(bcr_shm *sh, size_t bytes)
+{
+    if (sh && bytes > sh->touched)
+        account(sh, bytes);
+}
+
+size_t bcr_shm_share(const bcr_shm *sh) { return sh ? share_of(sh) : 0; }
+
+size_t bcr_shm_trim(bcr_shm *sh, size_t share)
+{
+    if (!sh || !sh->len || share_of(sh) <= share)
+        return bcr_shm_share(sh);
+    /* This process's part of the node's allowance, its peers' pages as
+     * they are. */
+    size_t allowed = share * (size_t)sh->node_size, peers = node_resident(sh) - sh->touched;
+    size_t keep = allowed > peers ? allowed - peers : 0;
+    if (sh->touched <= keep)
+        return share_of(sh);
+    /* Its readers may still be unpacking what this call published: the
+     * pages go only once they are done, which they are about to be (they
+     * are in this call too). */
+    bcr_shm_begin_writes(sh);
+    size_t head = head_bytes(sh->node_size);
+    size_t from = round_up(head + keep, page_bytes());
+    size_t to = round_up(head + sh->touched, page_bytes());
+    if (to > sh->len)
+        to = sh->len;
+    /* On a shared file mapping, MADV_REMOVE frees the pages themselves, in
+     * every process's mapping at once; the mappings stay, and a page
+     * written again later comes back as a fresh zero page. */
+    if (to > from && madvise(sh->seg[sh->node_rank] + from, to - from, MADV_REMOVE) != 0)
+        return share_of(sh);
+    account(sh, from - head);
+    return share_of(sh);
+}
+
+size_t bcr_shm_bytes(void)
+{
+    size_t total = 0;
+    pthread_mutex_lock(&live_lock);
+    for (const bcr_shm *sh = live; sh; sh = sh->next)
+        total += share_of(sh);
+    pthread_mutex_unlock(&live_lock);
+    return total;
+}

@@ -2,8 +2,8 @@
  *
  * On one node, a message through MPI is copied twice or pipelined in small
  * fragments that need both processes running, unless both sides are
- * contiguous.  Here each process packs what it sends into its own segment
- * of a shared window and tells the receiver where; the receiver unpacks
+ * contiguous.  Here each process packs what it sends into a shared segment
+ * of its own and tells the receiver where; the receiver unpacks
  * straight from that segment into B.  Two copies, no handshake per
  * fragment, and each side works whenever it runs.
  *
@@ -16,21 +16,34 @@
  * sides pack and unpack every such message in one scan of their array
  * (kernels/scan.h), where MPI reads the array once per message.
  *
- * The window belongs to a communicator (kept as an attribute on it, freed
- * with it); each process's segment is as large as the most it has sent at
- * once.  It grows only collectively: every process of the communicator says
- * in the call's agreement (runtime/agree.h) whether its segment is too
- * small, and if any is, all make the window anew.  A window the node's
- * backing store (/dev/shm) has no room for is not made: that call's
- * messages go through MPI, as do later ones as large.
+ * Segments belong to a communicator (kept as an attribute on it, dropped
+ * with it).  Each process owns one, a file of its own in /dev/shm (or
+ * BCR_SHM_DIR) that its peers map; the file's name is removed as soon as
+ * every peer has mapped it, so nothing is left behind if a process dies,
+ * and letting go of segments is local: a process unmaps its own and its
+ * peers' and the pages go back when the last mapping of each goes.  That
+ * is why freeing a context never waits for another process.
+ *
+ * A communicator's first call sends everything through MPI: a call made
+ * once (a fresh context, one large redistribution) would pay for
+ * segments it never reuses and leave them behind.  A later call that
+ * needs them makes them.  They grow only collectively, inside a call: every
+ * process of the communicator says in the call's agreement
+ * (runtime/agree.h) whether its segment is too small, and if any is, all
+ * make theirs anew, as large as the most any sends at once.  Segments the
+ * node's store has no room for are not made: that call's messages go
+ * through MPI, as do later ones as large.  After a call, pages beyond what
+ * bcredist may keep (BCR_KEEP_BYTES, exec/keep.h) are given back.
  *
  * Which messages use it (BCR_SHM, base/options.h; the planner decides,
  * plan/exchange.c, and every process of a call agrees on the switch):
- *   on (default), or all: every message of BCR_SHM_MIN bytes or more.
- *       Through MPI, a message of long runs goes in place over the arrays
- *       (CMA) or in fragments, and either way needs its sender to answer
- *       while the receiver copies; where ranks outnumber cores the sender
- *       is often not running then, and through segments it need not be;
+ *   on (default): every message of BCR_SHM_MIN bytes or more, from a
+ *       communicator's second call on.  Through MPI, a message of long
+ *       runs goes in place over the arrays (CMA) or in fragments, and
+ *       either way needs its sender to answer while the receiver copies;
+ *       where ranks outnumber cores the sender is often not running then,
+ *       and through segments it need not be;
+ *   all: the same from a communicator's first call on;
  *   short: only those whose row runs average under 512 bytes (with long
  *       runs MPI reads each message's array almost as well as a scan when
  *       every rank has a core, and starts unpacking as the first fragments
@@ -51,15 +64,21 @@ typedef struct bcr_shm bcr_shm;
 
 /* What this process says in the agreement for a call sending `bytes`
  * through its segment: 1 when the segment must grow, 0 when it is large
- * enough, -1 when the transport is off (BCR_SHM=off).  The agreement keeps
+ * enough or this is comm's first call (unless first_too: BCR_SHM=all),
+ * -1 when the transport is off (BCR_SHM=off) or this process could not
+ * record comm's first call.  The agreement keeps
  * -1 if any process said it, else the largest. */
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off);
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too);
 
-/* With the agreed answer: collective over comm when it is 1 (the window is
- * made anew, this process's segment at least `bytes`).  Returns the
+/* With the agreed answer: collective over comm when it is 1 (segments are
+ * made anew, this process's at least `bytes`).  Returns the
  * transport for this call, or NULL when messages go through MPI; every
  * process of the node gets the same answer. */
 bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes);
+
+/* Whether comm has had its first call and no segments were made since
+ * (a call sending through segments would now make them). */
+int bcr_shm_pending(MPI_Comm comm);
 
 /* Whether process `rank` of comm shares this node. */
 int bcr_shm_shares(const bcr_shm *sh, int rank);
@@ -79,11 +98,26 @@ void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset);
 const char *bcr_shm_await(bcr_shm *sh, int rank);
 void bcr_shm_release(bcr_shm *sh, int rank);
 
-/* Release the attribute key (bcr_finalize); windows go with their
+/* Release the attribute key (bcr_finalize); segments go with their
  * communicators. */
 void bcr_shm_finalize(void);
 
-/* Bytes of shared segments this process holds, over all communicators. */
+/* This process has written `bytes` past the head of its segment (after a
+ * call that sent that much through it). */
+void bcr_shm_used(bcr_shm *sh, size_t bytes);
+
+/* Shared memory is counted once over the node and divided among its
+ * processes: sh's segments' bytes that may be resident, over the node's
+ * processes (0 for NULL). */
+size_t bcr_shm_share(const bcr_shm *sh);
+
+/* Gives back pages of this process's segment, beyond what keeps sh's
+ * share at most `share` bytes (its peers' pages as they are), once its
+ * readers are done with them (they are in the same call); returns the
+ * share then. */
+size_t bcr_shm_trim(bcr_shm *sh, size_t share);
+
+/* The shares of every communicator's segments on this process. */
 size_t bcr_shm_bytes(void);
 
 #endif

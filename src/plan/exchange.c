@@ -120,7 +120,7 @@ static int through_shm(const bcr_plan_options *opt, bcr_idx count, size_t es, bc
 {
     if (opt->shm == BCR_SHM_OFF || count * (bcr_idx)es < opt->shm_min)
         return 0;
-    return opt->shm == BCR_SHM_ALL || rowelems * (bcr_idx)es < BCR_SHM_RUN_BYTES * nruns;
+    return opt->shm >= BCR_SHM_ON || rowelems * (bcr_idx)es < BCR_SHM_RUN_BYTES * nruns;
 }
 
 /* Runs of this process of grid `mine` against grid `other`, and its

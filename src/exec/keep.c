@@ -1,0 +1,15 @@
+#include "exec/keep.h"
+
+#include "exec/pools.h"
+
+void bcr_keep_within(bcr_shm *sh, size_t shm_bytes, size_t keep)
+{
+    bcr_shm_used(sh, shm_bytes);
+    size_t shared = bcr_shm_bytes(), pools = bcr_pools_mine();
+    if (shared + pools <= keep)
+        return;
+    size_t share = bcr_shm_share(sh), others = shared - share;
+    share = bcr_shm_trim(sh, keep > others ? keep - others : 0);
+    shared = others + share;
+    bcr_pools_trim(keep > shared ? keep - shared : 0);
+}

@@ -1,0 +1,29 @@
+/* What bcredist keeps between calls, and how much (BCR_KEEP_BYTES).
+ *
+ * Buffers and shared segments are kept from call to call because making
+ * them again costs more than a mid-size exchange.  But a code that
+ * redistributes a large matrix once and then runs a solver needs that
+ * memory back.  So when a call returns, what this process keeps (this
+ * thread's pooled buffers, and its share of the shared segments: each
+ * communicator's segments on the node, divided among the node's processes)
+ * is at most BCR_KEEP_BYTES, 64 MiB unless set.  Within the cap the
+ * segments this call used are kept first (a repeated call on the context
+ * needs them again), then the buffers, largest given back first.
+ *
+ * A process knows its peers' resident bytes from their segments' heads as
+ * they were when it looked; a peer still finishing the call may change
+ * them just after, so the node can hold a little more than the cap until
+ * its next call (docs/api.md, "Memory"). */
+#ifndef BCR_EXEC_KEEP_H
+#define BCR_EXEC_KEEP_H
+
+#include <stddef.h>
+
+#include "exec/shm.h"
+
+/* After a call that sent `shm_bytes` through sh (NULL: none), with
+ * `keep` the cap: gives back what lies above it.  Waits only for the
+ * readers of this call's segment, who are in the same call. */
+void bcr_keep_within(bcr_shm *sh, size_t shm_bytes, size_t keep);
+
+#endif
