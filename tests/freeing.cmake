@@ -1,0 +1,22 @@
+# Freeing never waits for other processes (label "freeing"): contexts
+# bcredist has used, freed with Cblacs_gridexit or Cblacs_exit, and plans
+# destroyed, in different orders and at different times on different
+# processes (tests/freeing.h).  Each program arms a watchdog per step
+# ("TIMEOUT: rank R: <step> hung") well inside the CTest limit.  Each runs
+# a second time with --reference-only (label "control"): the same scenario
+# without bcredist's calls must pass, so a hang in the first is bcredist's.
+function(bcr_add_freeing_test name exe)
+  bcr_add_mpi_test(${name} 4 TIMEOUT 120 COMMAND $<TARGET_FILE:${exe}> ${ARGN}
+    LABELS freeing)
+  bcr_add_mpi_test(${name}_reference 4 TIMEOUT 120
+    COMMAND $<TARGET_FILE:${exe}> ${ARGN} --reference-only LABELS "freeing;control")
+  set_property(TEST ${name} ${name}_reference APPEND PROPERTY ENVIRONMENT
+    "BCR_TEST_TIME_FACTOR=${BCR_TIMEOUT_FACTOR}")
+endfunction()
+
+# Two contexts over the same processes, freed in opposite orders on even
+# and odd ranks: gemr2d in doubles, and trmr2d in two other types.
+bcr_add_test_program(bcr_test_free_order ${CMAKE_CURRENT_SOURCE_DIR}/test_free_order.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
+bcr_add_freeing_test(freeing_order_ge_np4 bcr_test_free_order ge)
+bcr_add_freeing_test(freeing_order_tr_np4 bcr_test_free_order tr)
