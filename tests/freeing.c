@@ -147,8 +147,11 @@ static int place_in(const int *order, int n)
 void fr_turn_wait(const int *order, int n)
 {
     int i = place_in(order, n), token;
-    if (i > 0)
-        MPI_Recv(&token, 1, MPI_INT, order[i - 1], 77, turns, MPI_STATUS_IGNORE);
+    if (i == 0)
+        return;
+    fr_step(FR_CALL_LIMIT, "waiting for its turn after rank %d", order[i - 1]);
+    MPI_Recv(&token, 1, MPI_INT, order[i - 1], 77, turns, MPI_STATUS_IGNORE);
+    fr_step_done();
 }
 
 void fr_turn_pass(const int *order, int n)

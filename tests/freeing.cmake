@@ -20,3 +20,10 @@ bcr_add_test_program(bcr_test_free_order ${CMAKE_CURRENT_SOURCE_DIR}/test_free_o
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
 bcr_add_freeing_test(freeing_order_ge_np4 bcr_test_free_order ge)
 bcr_add_freeing_test(freeing_order_tr_np4 bcr_test_free_order tr)
+
+# Contexts on subsets (Cblacs_gridmap), used inside and between, freed one
+# process at a time; their handles reused by new contexts, used and freed
+# again.
+bcr_add_test_program(bcr_test_free_subsets ${CMAKE_CURRENT_SOURCE_DIR}/test_free_subsets.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
+bcr_add_freeing_test(freeing_subsets_np4 bcr_test_free_subsets)

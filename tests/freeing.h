@@ -73,7 +73,9 @@ void fr_sleep_ms(int ms);
  * before this one in `order` has called fr_turn_pass (the first returns at
  * once); fr_turn_pass lets the next one go.  Point to point on a
  * duplicate of MPI_COMM_WORLD, so nothing of bcredist's or the BLACS's
- * can match it.  A process that is not in `order` must not call them. */
+ * can match it.  A process that is not in `order` must not call them.
+ * The wait is a step with the call limit: where a free hangs, the free is
+ * reported, not the others' waits for their turns. */
 void fr_turn_wait(const int *order, int n);
 void fr_turn_pass(const int *order, int n);
 
