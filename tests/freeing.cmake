@@ -27,3 +27,10 @@ bcr_add_freeing_test(freeing_order_tr_np4 bcr_test_free_order tr)
 bcr_add_test_program(bcr_test_free_subsets ${CMAKE_CURRENT_SOURCE_DIR}/test_free_subsets.c
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
 bcr_add_freeing_test(freeing_subsets_np4 bcr_test_free_subsets)
+
+# A plan executed twice, destroyed on rank 0 before the others have made
+# their next calls, on the others after those calls and a sleep; its
+# context freed between.
+bcr_add_test_program(bcr_test_free_plan ${CMAKE_CURRENT_SOURCE_DIR}/test_free_plan.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
+bcr_add_freeing_test(freeing_plan_np4 bcr_test_free_plan)
