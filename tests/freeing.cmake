@@ -34,3 +34,9 @@ bcr_add_freeing_test(freeing_subsets_np4 bcr_test_free_subsets)
 bcr_add_test_program(bcr_test_free_plan ${CMAKE_CURRENT_SOURCE_DIR}/test_free_plan.c
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
 bcr_add_freeing_test(freeing_plan_np4 bcr_test_free_plan)
+
+# Cblacs_exit(1) with several used contexts, reached one process at a time
+# while others still work; then the BLACS again and MPI_Finalize.
+bcr_add_test_program(bcr_test_free_exit ${CMAKE_CURRENT_SOURCE_DIR}/test_free_exit.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
+bcr_add_freeing_test(freeing_exit_np4 bcr_test_free_exit)
