@@ -342,7 +342,7 @@ int fr_call(int ref, const char *uplo, const char *diag, int m, int n, const fr_
     return ref ? 0 : bcr_last_error(NULL);
 }
 
-int fr_same(const char *what, const fr_array *ref, const fr_array *got)
+int fr_same(const fr_array *ref, const fr_array *got)
 {
     fr_checks++;
     if (!ref->bytes || !memcmp(ref->p, got->p, ref->bytes))
@@ -351,8 +351,8 @@ int fr_same(const char *what, const fr_array *ref, const fr_array *got)
     while (((const unsigned char *)ref->p)[i] == ((const unsigned char *)got->p)[i])
         i++;
     size_t lld = (size_t)ref->desc[8], el = i / ref->elsize;
-    fr_fail("%s: B differs from ScaLAPACK's, first at local element (%zu, %zu) of %d x %d, "
-            "LLD %zu", what, el % lld, el / lld, ref->lr, ref->lc, lld);
+    fr_fail("B differs from ScaLAPACK's, first at local element (%zu, %zu) of %d x %d, LLD %zu",
+            el % lld, el / lld, ref->lr, ref->lc, lld);
     return 0;
 }
 
@@ -382,10 +382,10 @@ void fr_redistribute(const char *what, char type, const char *uplo, const char *
         fr_step(FR_CALL_LIMIT, "%s: bcredist's call", what);
         int code = fr_call(0, uplo, diag, M, N, &a, &bbcr, ictxt);
         fr_step_done();
-        FR_CHECK(code == BCR_SUCCESS, "%s: bcredist's error %d", what, code);
-        fr_same(what, &bref, &bbcr);
+        FR_CHECK(code == BCR_SUCCESS, "error %d", code);
+        fr_same(&bref, &bbcr);
         size_t changed = fr_array_fill_differs(&a, seed);
-        FR_CHECK(!changed, "%s: %zu elements of A changed", what, changed);
+        FR_CHECK(!changed, "%zu elements of A changed", changed);
     }
     fr_array_free(&a);
     fr_array_free(&bref);

@@ -130,9 +130,10 @@ size_t fr_array_fill_differs(const fr_array *x, unsigned seed);
 int fr_call(int ref, const char *uplo, const char *diag, int m, int n, const fr_array *a,
             fr_array *b, int ictxt);
 
-/* Compare two B arrays byte for byte; fails a check naming `what` and the
- * first differing byte.  Returns 1 when equal. */
-int fr_same(const char *what, const fr_array *ref, const fr_array *got);
+/* Compare two B arrays byte for byte; a difference fails a check (named
+ * after the current step) that gives the first differing element.
+ * Returns 1 when equal. */
+int fr_same(const fr_array *ref, const fr_array *got);
 
 /* A whole redistribution checked against ScaLAPACK: A (M x N, MA x NA
  * blocks, on ga) filled from seed, ScaLAPACK's call into one B and

@@ -44,10 +44,10 @@ static void execute_and_compare(bcr_plan_t plan, const fr_grid *g, int ictxt, un
             fr_step(FR_CALL_LIMIT, "%s: bcr_plan_execute", what);
             int code = bcr_plan_execute(plan, a.p, bplan.p);
             fr_step_done();
-            FR_CHECK(code == BCR_SUCCESS, "%s: error %d", what, code);
-            fr_same(what, &bref, &bplan);
+            FR_CHECK(code == BCR_SUCCESS, "error %d", code);
+            fr_same(&bref, &bplan);
             size_t changed = fr_array_fill_differs(&a, seed);
-            FR_CHECK(!changed, "%s: %zu elements of A changed", what, changed);
+            FR_CHECK(!changed, "%zu elements of A changed", changed);
         }
     }
     fr_array_free(&a);
