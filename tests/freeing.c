@@ -269,16 +269,20 @@ static unsigned value_at(unsigned seed, size_t k)
 
 static size_t elements(const fr_array *x) { return x->elsize ? x->bytes / x->elsize : 0; }
 
-/* Element k of x as it would be filled from seed, into out (elsize bytes). */
+/* Element k of x as it would be filled from seed, into out (elsize bytes);
+ * a complex element is its real and imaginary parts side by side. */
 static void filled(const fr_array *x, unsigned seed, size_t k, void *out)
 {
     unsigned v = value_at(seed, k);
+    float fs[2] = {(float)v, -(float)(v % 977u)};
+    double ds[2] = {(double)v, (double)(v % 991u)};
+    int i = (int)v - 500000;
     switch (x->type) {
-    case 's': { float f = (float)v; memcpy(out, &f, sizeof f); break; }
-    case 'd': { double f = (double)v; memcpy(out, &f, sizeof f); break; }
-    case 'c': { float _Complex f = (float)v - (float)(v % 977u) * 1.0fi; memcpy(out, &f, sizeof f); break; }
-    case 'z': { double _Complex f = (double)v + (double)(v % 991u) * 1.0i; memcpy(out, &f, sizeof f); break; }
-    default: { int f = (int)v - 500000; memcpy(out, &f, sizeof f); break; }
+    case 's': memcpy(out, fs, sizeof(float)); break;
+    case 'c': memcpy(out, fs, 2 * sizeof(float)); break;
+    case 'd': memcpy(out, ds, sizeof(double)); break;
+    case 'z': memcpy(out, ds, 2 * sizeof(double)); break;
+    default: memcpy(out, &i, sizeof i); break;
     }
 }
 
