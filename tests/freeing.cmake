@@ -40,3 +40,22 @@ bcr_add_freeing_test(freeing_plan_np4 bcr_test_free_plan)
 bcr_add_test_program(bcr_test_free_exit ${CMAKE_CURRENT_SOURCE_DIR}/test_free_exit.c
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
 bcr_add_freeing_test(freeing_exit_np4 bcr_test_free_exit)
+
+# Nothing big kept after a call: what bcredist keeps after 8192 x 8192
+# double calls (2 x 2 -> 2 x 2, and 1 x 1 -> 2 x 2), measured as resident
+# anonymous memory and the node's shared memory, at most BCR_KEEP_BYTES
+# (default 64 MiB) plus a 16 MiB slack, and bcr_pool_bytes() at most
+# BCR_KEEP_BYTES; again with BCR_KEEP_BYTES at 8 MiB.  About 2.5 GB
+# resident at once; alone (RUN_SERIAL), since other tests change the
+# node's shared memory in use.
+bcr_add_test_program(bcr_test_kept_memory ${CMAKE_CURRENT_SOURCE_DIR}/test_kept_memory.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
+bcr_add_mpi_test(kept_memory_np4 4 TIMEOUT 300 COMMAND $<TARGET_FILE:bcr_test_kept_memory>
+  LABELS "freeing;memory")
+bcr_add_mpi_test(kept_memory_small_cap_np4 4 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_kept_memory> LABELS "freeing;memory")
+set_property(TEST kept_memory_small_cap_np4 APPEND PROPERTY ENVIRONMENT
+  "BCR_KEEP_BYTES=8388608")
+set_property(TEST kept_memory_np4 kept_memory_small_cap_np4 APPEND PROPERTY ENVIRONMENT
+  "BCR_TEST_TIME_FACTOR=${BCR_TIMEOUT_FACTOR}")
+set_tests_properties(kept_memory_np4 kept_memory_small_cap_np4 PROPERTIES RUN_SERIAL TRUE)

@@ -1,6 +1,7 @@
-/* Harness of the freeing tests (test_free_*.c): steps under a watchdog,
- * grids, local arrays, a redistribution checked against ScaLAPACK, turns
- * taken one process at a time, and the closing summary.
+/* Harness of the freeing tests (test_free_*.c, and test_kept_memory.c for
+ * its arrays and steps): steps under a watchdog, grids, local arrays, a
+ * redistribution checked against ScaLAPACK, turns taken one process at a
+ * time, and the closing summary.
  *
  * The rule under test: freeing never waits for other processes.
  * Cblacs_gridexit and Cblacs_exit of contexts bcredist has used,
