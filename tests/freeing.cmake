@@ -45,7 +45,7 @@ bcr_add_freeing_test(freeing_exit_np4 bcr_test_free_exit)
 # double calls (2 x 2 -> 2 x 2, and 1 x 1 -> 2 x 2), measured as resident
 # anonymous memory and the node's shared memory, at most BCR_KEEP_BYTES
 # (default 64 MiB) plus a 16 MiB slack, and bcr_pool_bytes() at most
-# BCR_KEEP_BYTES; again with BCR_KEEP_BYTES at 8 MiB.  About 2.5 GB
+# BCR_KEEP_BYTES; again with BCR_KEEP_BYTES at 8 MiB.  About 3 GB
 # resident at once; alone (RUN_SERIAL), since other tests change the
 # node's shared memory in use.
 bcr_add_test_program(bcr_test_kept_memory ${CMAKE_CURRENT_SOURCE_DIR}/test_kept_memory.c
