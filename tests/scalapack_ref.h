@@ -12,6 +12,7 @@ void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
 void Cblacs_gridexit(int ictxt);
 int Cblacs_pnum(int ictxt, int prow, int pcol);
 void Cblacs_exit(int notdone);
+void Cblacs_freebuff(int ictxt, int wait);
 int numroc_(const int *n, const int *nb, const int *iproc, const int *isrc, const int *nprocs);
 
 #define BCR_REF_PROTOS(ch, T)                                                    \
