@@ -19,10 +19,29 @@
 #                                       then the summary of each case's median over the
 #                                       rounds (scripts/rounds-summary.sh): the figures of
 #                                       docs/performance.md
+#   bash scripts/run-main.sh --regimes [ARGS]
+#                                       pdgemr2d on timing/cases/standard.txt in the
+#                                       three regimes in one run (bcr_timing --regime all:
+#                                       warm, new-plan and cold taking turns in each
+#                                       repetition, each after its own ScaLAPACK call), CSV
+#                                       in build/bcr_timing_regimes.csv, then per case the
+#                                       speedup in each regime and warm's ratio to the copy
+#                                       bound, with their medians and lowest
+#                                       (timing/regimes_summary.awk); ARGS are added (e.g.
+#                                       --reps 3); exit status 1 when a result differs
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 if [ $# -eq 0 ]; then
   set -- --csv build/bcr_timing.csv timing/cases/standard.txt
+elif [ "$1" = --regimes ]; then
+  shift
+  csv=build/bcr_timing_regimes.csv
+  rc=0
+  mpiexec -n 4 --oversubscribe build/timing/bcr_timing --regime all "$@" --csv "$csv" \
+    timing/cases/standard.txt || rc=$?
+  echo "speedup per case and regime (from $csv):"
+  awk -f timing/regimes_summary.awk "$csv" || rc=1
+  exit "$rc"
 elif [ "$1" = --all ]; then
   shift
   if [ "${1:-}" = --rounds ]; then

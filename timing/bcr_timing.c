@@ -1,7 +1,8 @@
 /* bcr_timing: ScaLAPACK's Cp?gemr2d / Cp?trmr2d and bcredist side by side.
  *
  *   mpiexec -n 4 bcr_timing [--reps N] [--csv FILE] [--type LETTERS]
- *                           [--routine LIST] [--check] CASEFILE
+ *                           [--routine LIST] [--check]
+ *                           [--cold] [--new-plan] [--regime LIST] CASEFILE
  *
  * The case file's format is recognised by its first line that is not a
  * comment (timing_case.h):
@@ -15,7 +16,7 @@
  * alternately (one warm-up each, then N timed repetitions; a repetition's
  * time is the slowest rank's, the case's the median) and compares the
  * results; the exit status is non-zero when any result differs.  --check
- * also puts B back before every timed bcredist call and compares after it.
+ * also puts both Bs back before every timed call and compares after it.
  * --type LETTERS (one or more of s d c z i, default d): cases that name no
  * type (ScaLAPACK's format names none) run once per letter; a case that
  * names its type runs once.  --routine LIST (native files only; default
@@ -24,6 +25,13 @@
  * each.  Runs go in blocks, for each type for each routine all cases, and
  * end with a summary per type and routine, also written to FILE.summary.csv
  * (timing_summary.h).  An experiment takes one type and no --routine.
+ * The regimes (timing_regime.h) say what bcredist's timed calls find from
+ * earlier calls: warm (the default: the same call again), new-plan (a
+ * shape it has not planned, on contexts it has used) and cold (after
+ * bcr_finalize()); --cold and --new-plan ask for one, --regime LIST for
+ * several (a comma list of warm, new-plan, cold, all), which take turns in
+ * each repetition of a case (timing_interleave.c).  Not for experiments,
+ * which plan afresh every call.
  * --corrupt makes a byte of bcredist's result differ from ScaLAPACK's after
  * every call: it exists to show that the check fails.
  */
@@ -43,12 +51,17 @@ static int usage(int me)
     if (me == 0)
         fprintf(stderr,
                 "usage: bcr_timing [--reps N] [--csv FILE] [--type LETTERS] [--routine LIST] "
-                "[--check] CASEFILE\n"
+                "[--check]\n"
+                "                  [--cold] [--new-plan] [--regime LIST] CASEFILE\n"
                 "  --type LETTERS  one or more of s d c z i (default d): cases that name no\n"
                 "                  type run once per letter\n"
                 "  --routine LIST  native-format files only (ScaLAPACK's files name the routine\n"
                 "                  per line): comma list of ge (default), trUN, trUU, trLN,\n"
-                "                  trLU, tr (= trUN,trLU), all (= ge,tr)\n");
+                "                  trLU, tr (= trUN,trLU), all (= ge,tr)\n"
+                "  --cold          bcr_finalize() before every timed bcredist call\n"
+                "  --new-plan      every timed bcredist call a shape not planned before\n"
+                "  --regime LIST   comma list of warm (default), new-plan, cold, all: each\n"
+                "                  case runs in each, the regimes taking turns\n");
     MPI_Finalize();
     return 2;
 }
@@ -75,8 +88,9 @@ static int valid_types(const char *t)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    timing_opts o = {7, "bcr_timing.csv", "d", {{0, 0, 0}}, 1, 0, 0, 1};
+    timing_opts o = {7, "bcr_timing.csv", "d", {{0, 0, 0}}, 1, 0, {0, 0, 0}, 0, 1};
     const char *case_path = NULL, *types = "d", *routines = NULL;
+    int regimes_named = 0, bad_regime = 0;
     Cblacs_pinfo(&o.me, &o.nprocs);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--reps") && i + 1 < argc)
@@ -89,6 +103,15 @@ int main(int argc, char **argv)
             routines = argv[++i];
         else if (!strcmp(argv[i], "--check"))
             o.check = 1;
+        else if (!strcmp(argv[i], "--cold"))
+            o.regime[REGIME_COLD] = regimes_named = 1;
+        else if (!strcmp(argv[i], "--new-plan"))
+            o.regime[REGIME_NEW_PLAN] = regimes_named = 1;
+        else if (!strcmp(argv[i], "--regime") && i + 1 < argc) {
+            regimes_named = 1;
+            if (!timing_parse_regimes(argv[++i], o.regime))
+                bad_regime = 1;
+        }
         else if (!strcmp(argv[i], "--corrupt"))
             timing_corrupt = 1;
         else if (argv[i][0] == '-')
@@ -98,6 +121,10 @@ int main(int argc, char **argv)
     }
     if (o.reps < 1)
         o.reps = 1;
+    if (bad_regime)
+        return fail(o.me, "--regime takes a comma list of warm, new-plan, cold, all");
+    if (!regimes_named)
+        o.regime[REGIME_WARM] = 1;
     if (!valid_types(types))
         return fail(o.me, "--type takes distinct letters of s, d, c, z, i");
     strcpy(o.types, types);
@@ -111,6 +138,10 @@ int main(int argc, char **argv)
         fclose(in);
         return fail(o.me, "--routine applies to native-format files only "
                           "(ScaLAPACK's files name the routine per line)");
+    }
+    if (format == FORMAT_EXPERIMENT && regimes_named) {
+        fclose(in);
+        return fail(o.me, "an experiment plans afresh every call: no --cold, --new-plan, --regime");
     }
     if (format == FORMAT_EXPERIMENT && strlen(o.types) > 1) {
         fclose(in);

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "timing_regime.h"
 #include "timing_routine.h"
 
 typedef struct {
@@ -14,14 +15,16 @@ typedef struct {
     troutine routines[TIMING_MAX_ROUTINES]; /* --routine, native files only */
     int nroutines;
     int check; /* --check: compare after every timed call */
+    int regime[TIMING_REGIMES]; /* 1 for each regime a case runs in */
     int me, nprocs;
 } timing_opts;
 
 /* ScaLAPACK against bcredist's routine, alternately, per case of a native
  * or ScaLAPACK-format file, in blocks: for each type of --type, for each
  * routine of --routine (a ScaLAPACK-format line names its routine), every
- * case; then the summary (timing_summary.h).  Returns the number of runs
- * whose results differed. */
+ * case, in each regime asked for (timing_interleave.h); then the summary
+ * (timing_summary.h).  Returns the number of runs whose results differed
+ * in some regime. */
 int timing_run_pairs(FILE *in, int format, const timing_opts *o);
 
 /* A paper's experiment (one type, the first of --type): every method of the file on every case, bcredist's

@@ -3,24 +3,18 @@
  * and CSV are what scripts/run-main.sh and the README show, and
  * scripts/timing-ab.sh reads the table's columns by position: keep them
  * (the routine column shows only when a p?trmr2d routine was asked for,
- * the CSV's routine fields come last). */
-#include <mpi.h>
+ * the regime column only when a regime other than warm was; the CSV's
+ * routine fields and regime come last). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bcredist.h"
+#include "timing_interleave.h"
 #include "timing_modes.h"
 #include "timing_run.h"
 #include "timing_summary.h"
 
 #include "scalapack_ref.h"
-
-typedef struct {
-    double ref, bcr, bound;
-    unsigned long long mem;
-    int same;
-} pair_result;
 
 /* The native table shows the routine only when one other than p?gemr2d was
  * asked for, so that the default table stays as scripts read it. */
@@ -32,29 +26,62 @@ static int show_routine(const timing_opts *o)
     return 0;
 }
 
+/* The tables show the regime only when one other than warm was asked for,
+ * for the same reason. */
+static int show_regime(const timing_opts *o)
+{
+    return o->regime[REGIME_NEW_PLAN] || o->regime[REGIME_COLD];
+}
+
+/* "warm" or "warm, new-plan, cold", for the title line. */
+static const char *regime_list(const timing_opts *o, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int g = 0; g < TIMING_REGIMES; g++)
+        if (o->regime[g])
+            snprintf(out + strlen(out), size - strlen(out), "%s%s", out[0] ? ", " : "",
+                     timing_regime_name(g));
+    return out;
+}
+
 static void header(FILE *csv, int format, const timing_opts *o)
 {
     if (csv && format == FORMAT_NATIVE)
         fprintf(csv, "case,type,M,N,grid_a,blocks_a,grid_b,blocks_b,scalapack_s,bcredist_s,"
-                     "speedup,bcredist_over_copy_bound,extra_mem_per_rank_bytes,identical,"
-                     "routine,uplo,diag\n");
+                     "speedup,bcredist_over_copy_bound,kept_bytes_max_rank,identical,"
+                     "routine,uplo,diag,regime\n");
     else if (csv)
         fprintf(csv, "case,routine,uplo,diag,type,m,n,M_a,N_a,rsrc_a,csrc_a,ia,ja,grid_a,"
                      "blocks_a,M_b,N_b,rsrc_b,csrc_b,ib,jb,grid_b,blocks_b,scalapack_s,"
-                     "bcredist_s,speedup,bcredist_over_copy_bound,extra_mem_per_rank_bytes,"
-                     "identical\n");
+                     "bcredist_s,speedup,bcredist_over_copy_bound,kept_bytes_max_rank,"
+                     "identical,regime\n");
     if (o->me != 0)
         return;
-    printf("bcr_timing: %d ranks, %d repetitions, median of per-repetition max over ranks%s\n",
-           o->nprocs, o->reps, o->check ? ", every result checked" : "");
+    char regimes[32];
+    printf("bcr_timing: %d ranks, %d repetitions, median of per-repetition max over ranks%s; "
+           "regime %s\n",
+           o->nprocs, o->reps, o->check ? ", every result checked" : "",
+           regime_list(o, regimes, sizeof regimes));
+    const char *regime = show_regime(o) ? "regime   " : "";
     if (format == FORMAT_NATIVE)
-        printf("%-4s %-1s %s%-13s %-14s %-14s %11s %11s %8s %9s %10s %s\n", "case", "t",
-               show_routine(o) ? "rout " : "", "M x N", "A grid/blocks", "B grid/blocks",
-               "ScaLAPACK s", "bcredist s", "speedup", "vs copy", "extra MiB", "check");
+        printf("%-4s %-1s %s%s%-13s %-14s %-14s %11s %11s %8s %9s %10s %s\n", "case", "t",
+               show_routine(o) ? "rout " : "", regime, "M x N", "A grid/blocks",
+               "B grid/blocks", "ScaLAPACK s", "bcredist s", "speedup", "vs copy", "kept MiB",
+               "check");
     else
-        printf("%-4s %-5s %-1s %-11s %-22s %-22s %11s %11s %8s %9s %s\n", "case", "rout", "t",
-               "m x n", "A M,N/grid/blocks", "B M,N/grid/blocks", "ScaLAPACK s", "bcredist s",
-               "speedup", "vs copy", "check");
+        printf("%-4s %-5s %-1s %s%-11s %-22s %-22s %11s %11s %8s %9s %10s %s\n", "case", "rout",
+               "t", regime, "m x n", "A M,N/grid/blocks", "B M,N/grid/blocks", "ScaLAPACK s",
+               "bcredist s", "speedup", "vs copy", "kept MiB", "check");
+}
+
+/* The regime's column in a table row: its name, or nothing. */
+static const char *regime_cell(int regime, int shown, char out[16])
+{
+    if (shown)
+        snprintf(out, 16, "%-8s ", timing_regime_name(regime));
+    else
+        out[0] = '\0';
+    return out;
 }
 
 /* The routine's CSV fields, as in the ScaLAPACK format's CSV. */
@@ -64,28 +91,32 @@ static void csv_routine(char *out, size_t size, const tcase *c)
              c->trapezoid ? c->uplo : '-', c->trapezoid ? c->diag : '-');
 }
 
-static void print_native(FILE *csv, int k, const tcase *c, const pair_result *r, int routine)
+static void print_native(FILE *csv, int k, const tcase *c, const regime_result *r,
+                         double bound, int regime, const timing_opts *o)
 {
     const tside *A = &c->s[0], *B = &c->s[1];
-    char dims[32], ga[32], gb[32], rout[8] = "", name[8], fields[16];
+    char dims[32], ga[32], gb[32], rout[8] = "", name[8], fields[16], reg[16];
     snprintf(dims, sizeof dims, "%dx%d", c->m, c->n);
     snprintf(ga, sizeof ga, "%dx%d/%dx%d", A->P, A->Q, A->MB, A->NB);
     snprintf(gb, sizeof gb, "%dx%d/%dx%d", B->P, B->Q, B->MB, B->NB);
-    if (routine)
+    if (show_routine(o))
         snprintf(rout, sizeof rout, "%-4s ", timing_routine_name(c, name));
-    printf("%-4d %c %s%-13s %-14s %-14s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, c->type, rout,
-           dims, ga, gb, r->ref, r->bcr, r->ref / r->bcr, r->bcr / r->bound, r->mem / 1048576.0,
+    printf("%-4d %c %s%s%-13s %-14s %-14s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, c->type,
+           rout, regime_cell(regime, show_regime(o), reg), dims, ga, gb, r->ref, r->bcr,
+           r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0,
            r->same ? "identical" : "DIFFERENT");
     csv_routine(fields, sizeof fields, c);
     if (csv)
-        fprintf(csv, "%d,%c,%d,%d,%dx%d,%dx%d,%dx%d,%dx%d,%.6f,%.6f,%.3f,%.3f,%llu,%d,%s\n", k,
-                c->type, c->m, c->n, A->P, A->Q, A->MB, A->NB, B->P, B->Q, B->MB, B->NB, r->ref,
-                r->bcr, r->ref / r->bcr, r->bcr / r->bound, r->mem, r->same, fields);
+        fprintf(csv, "%d,%c,%d,%d,%dx%d,%dx%d,%dx%d,%dx%d,%.6f,%.6f,%.3f,%.3f,%llu,%d,%s,%s\n",
+                k, c->type, c->m, c->n, A->P, A->Q, A->MB, A->NB, B->P, B->Q, B->MB, B->NB,
+                r->ref, r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem, r->same, fields,
+                timing_regime_name(regime));
 }
 
-static void print_scalapack(FILE *csv, int k, const tcase *c, const pair_result *r)
+static void print_scalapack(FILE *csv, int k, const tcase *c, const regime_result *r,
+                            double bound, int regime, const timing_opts *o)
 {
-    char rout[8], dims[32], side[2][40], fields[16];
+    char rout[8], dims[32], side[2][40], fields[16], reg[16];
     timing_routine_name(c, rout);
     snprintf(dims, sizeof dims, "%dx%d", c->m, c->n);
     for (int s = 0; s < 2; s++) {
@@ -93,8 +124,9 @@ static void print_scalapack(FILE *csv, int k, const tcase *c, const pair_result 
         snprintf(side[s], sizeof side[s], "%d,%d/%dx%d/%dx%d", d->M, d->N, d->P, d->Q, d->MB,
                  d->NB);
     }
-    printf("%-4d %-5s %c %-11s %-22s %-22s %11.4f %11.4f %8.2f %9.2f %s\n", k, rout, c->type,
-           dims, side[0], side[1], r->ref, r->bcr, r->ref / r->bcr, r->bcr / r->bound,
+    printf("%-4d %-5s %c %s%-11s %-22s %-22s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, rout,
+           c->type, regime_cell(regime, show_regime(o), reg), dims, side[0], side[1], r->ref,
+           r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0,
            r->same ? "identical" : "DIFFERENT");
     if (!csv)
         return;
@@ -105,34 +137,8 @@ static void print_scalapack(FILE *csv, int k, const tcase *c, const pair_result 
         fprintf(csv, ",%d,%d,%d,%d,%d,%d,%dx%d,%dx%d", d->M, d->N, d->rsrc, d->csrc, d->i, d->j,
                 d->P, d->Q, d->MB, d->NB);
     }
-    fprintf(csv, ",%.6f,%.6f,%.3f,%.3f,%llu,%d\n", r->ref, r->bcr, r->ref / r->bcr,
-            r->bcr / r->bound, r->mem, r->same);
-}
-
-/* Both libraries alternately, so drifts in the machine's load hit both. */
-static pair_result time_pair(trial *t, const timing_opts *o, double *tr, double *tb)
-{
-    pair_result r = {0, 0, 0, 0, 1};
-    /* Buffers and shared segments keep the size of the largest call seen;
-     * start from none, so the memory figure is this case's own. */
-    bcr_finalize();
-    trial_call_ref(t);
-    trial_call_bcr(t);
-    for (int k = 0; k < o->reps; k++) {
-        tr[k] = trial_call_ref(t);
-        if (o->check)
-            trial_reset_bcr(t);
-        tb[k] = trial_call_bcr(t);
-        if (o->check)
-            r.same &= trial_same(t);
-    }
-    r.same &= trial_same(t);
-    r.bound = timing_copy_bound(t->a.bytes > t->bbcr.bytes ? t->a.bytes : t->bbcr.bytes, o->reps);
-    r.ref = timing_median(tr, o->reps);
-    r.bcr = timing_median(tb, o->reps);
-    unsigned long long mem = bcr_pool_bytes();
-    MPI_Allreduce(&mem, &r.mem, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-    return r;
+    fprintf(csv, ",%.6f,%.6f,%.3f,%.3f,%llu,%d,%s\n", r->ref, r->bcr, r->ref / r->bcr,
+            r->bcr / bound, r->mem, r->same, timing_regime_name(regime));
 }
 
 /* ScaLAPACK's files give the number of tests first and run that many. */
@@ -150,7 +156,6 @@ typedef struct {
     const troutine *routine;
     FILE *csv;
     timing_summary *summary;
-    double *tr, *tb;
     int runs, failures;
 } block;
 
@@ -172,16 +177,29 @@ static void run_case(block *b, tcase *c, int k)
             printf("%-4d skipped: bad type or grid larger than %d ranks\n", k, o->nprocs);
         return;
     }
-    pair_result r = time_pair(&t, o, b->tr, b->tb);
-    b->failures += !r.same;
-    if (o->me == 0) {
+    case_result cr;
+    timing_time_case(&t, o, &cr);
+    int same = 1;
+    for (int g = 0; g < TIMING_REGIMES; g++) {
+        const regime_result *r = &cr.r[g];
+        if (!r->ran) {
+            if (o->regime[g] && o->me == 0)
+                printf("%-4d %s skipped: fewer than %d rows and columns\n", k,
+                       timing_regime_name(g), o->reps + 2);
+            continue;
+        }
+        same &= r->same;
+        if (o->me != 0)
+            continue;
         if (b->format == FORMAT_SCALAPACK)
-            print_scalapack(b->csv, k, c, &r);
+            print_scalapack(b->csv, k, c, r, cr.bound, g, o);
         else
-            print_native(b->csv, k, c, &r, show_routine(o));
-        timing_summary_add(b->summary, c, k, r.ref / r.bcr, r.bcr / r.bound, r.same);
-        fflush(stdout);
+            print_native(b->csv, k, c, r, cr.bound, g, o);
+        timing_summary_add(b->summary, c, k, g, r->ref / r->bcr, r->bcr / cr.bound, r->same);
     }
+    b->failures += !same;
+    if (o->me == 0)
+        fflush(stdout);
     trial_close(&t);
 }
 
@@ -234,12 +252,10 @@ int timing_run_pairs(FILE *in, int format, const timing_opts *o)
     FILE *csv = o->me == 0 ? fopen(o->csv_path, "w") : NULL;
     header(csv, format, o);
     timing_summary summary = {NULL, 0, 0};
-    block b = {o, format, 0, 0, NULL, csv, &summary, NULL, NULL, 0, 0};
+    block b = {o, format, 0, 0, NULL, csv, &summary, 0, 0};
     Cblacs_get(0, 0, &b.ictxt);
     int scalapack = format == FORMAT_SCALAPACK;
     Cblacs_gridinit(&b.ictxt, "R", scalapack ? o->nprocs : 1, scalapack ? 1 : o->nprocs);
-    b.tr = malloc((size_t)o->reps * sizeof *b.tr);
-    b.tb = malloc((size_t)o->reps * sizeof *b.tb);
     for (b.type_index = 0; b.type_index < ntypes; b.type_index++)
         for (int r = 0; r < nroutines; r++) {
             b.routine = format == FORMAT_NATIVE ? &o->routines[r] : NULL;
@@ -256,8 +272,6 @@ int timing_run_pairs(FILE *in, int format, const timing_opts *o)
         printf("%d cases, %d with different results; CSV in %s\n", b.runs, b.failures,
                o->csv_path);
     }
-    free(b.tr);
-    free(b.tb);
     Cblacs_gridexit(b.ictxt);
     return b.failures;
 }

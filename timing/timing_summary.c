@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "timing_regime.h"
 #include "timing_routine.h"
 #include "timing_run.h"
 
-void timing_summary_add(timing_summary *s, const tcase *c, int k, double speedup,
+void timing_summary_add(timing_summary *s, const tcase *c, int k, int regime, double speedup,
                         double bound, int same)
 {
     if (s->n == s->cap) {
@@ -20,6 +21,7 @@ void timing_summary_add(timing_summary *s, const tcase *c, int k, double speedup
     e->type = c->type;
     timing_routine_name(c, e->routine);
     e->k = k;
+    e->regime = regime;
     e->block1 = A->MB == 1 || B->MB == 1;
     e->same = same;
     e->speedup = speedup;
@@ -35,6 +37,7 @@ typedef struct {
 typedef struct {
     char type; /* '*': every type */
     const char *routine;
+    int regime;
     int cases, different;
     double median;
     extreme lowest, worst[3]; /* worst /copy: all, blocks > 1, a block of 1 */
@@ -51,16 +54,25 @@ static void note(extreme *x, double v, int lower, const summary_entry *e, int al
         snprintf(x->case_, sizeof x->case_, "%d", e->k);
 }
 
-static group gather(const timing_summary *s, char type, const char *routine)
+/* Entries of one group share routine and regime, and type unless any_type. */
+static int together(const summary_entry *a, const summary_entry *b, int any_type)
+{
+    return !strcmp(a->routine, b->routine) && a->regime == b->regime &&
+           (any_type || a->type == b->type);
+}
+
+/* The group of e: its type's (or every type's, with type '*'). */
+static group gather(const timing_summary *s, const summary_entry *of, char type)
 {
     group g;
     memset(&g, 0, sizeof g);
     g.type = type;
-    g.routine = routine;
+    g.routine = of->routine;
+    g.regime = of->regime;
     double *sp = malloc((size_t)s->n * sizeof *sp);
     for (int i = 0; i < s->n; i++) {
         const summary_entry *e = &s->v[i];
-        if (strcmp(e->routine, routine) || (type != '*' && e->type != type))
+        if (!together(e, of, type == '*'))
             continue;
         sp[g.cases++] = e->speedup;
         g.different += !e->same;
@@ -83,13 +95,15 @@ static const char *show(const extreme *x, char *buf, size_t size)
     return buf;
 }
 
-static void print_group(FILE *csv, const group *g)
+static void print_group(FILE *csv, const group *g, int regimes)
 {
-    char b[4][32];
-    printf("%c %-4s %5d %7.2f  %-13s %-13s %-13s %-13s %9d\n", g->type, g->routine, g->cases,
-           g->median, show(&g->lowest, b[0], sizeof b[0]), show(&g->worst[0], b[1], sizeof b[1]),
-           show(&g->worst[1], b[2], sizeof b[2]), show(&g->worst[2], b[3], sizeof b[3]),
-           g->different);
+    char b[4][32], reg[16] = "";
+    if (regimes)
+        snprintf(reg, sizeof reg, "%-8s ", timing_regime_name(g->regime));
+    printf("%c %-4s %s%5d %7.2f  %-13s %-13s %-13s %-13s %9d\n", g->type, g->routine, reg,
+           g->cases, g->median, show(&g->lowest, b[0], sizeof b[0]),
+           show(&g->worst[0], b[1], sizeof b[1]), show(&g->worst[1], b[2], sizeof b[2]),
+           show(&g->worst[2], b[3], sizeof b[3]), g->different);
     if (!csv)
         return;
     fprintf(csv, "%s,%s,%d,%.3f,%.3f,%s", g->type == '*' ? "all" : (char[]){g->type, 0},
@@ -99,27 +113,36 @@ static void print_group(FILE *csv, const group *g)
             fprintf(csv, ",%.3f,%s", g->worst[w].value, g->worst[w].case_);
         else
             fprintf(csv, ",,");
-    fprintf(csv, ",%d\n", g->different);
+    fprintf(csv, ",%d,%s\n", g->different, timing_regime_name(g->regime));
 }
 
-/* Index of the first entry with e's routine (and type, unless any_type),
- * so each group is printed once, where it first appears. */
+/* Index of the first entry of e's group (together), so each group is
+ * printed once, where it first appears. */
 static int first(const timing_summary *s, const summary_entry *e, int any_type)
 {
     int i = 0;
-    while (strcmp(s->v[i].routine, e->routine) || (!any_type && s->v[i].type != e->type))
+    while (!together(&s->v[i], e, any_type))
         i++;
     return i;
 }
 
-static int types_running(const timing_summary *s, const char *routine)
+static int types_running(const timing_summary *s, const summary_entry *e)
 {
     char seen[8] = "";
     for (int i = 0; i < s->n; i++)
-        if (!strcmp(s->v[i].routine, routine) && !strchr(seen, s->v[i].type) &&
+        if (together(&s->v[i], e, 1) && !strchr(seen, s->v[i].type) &&
             strlen(seen) < sizeof seen - 1)
             seen[strlen(seen)] = s->v[i].type;
     return (int)strlen(seen);
+}
+
+/* The regime column shows when some entry is not warm. */
+static int any_regime(const timing_summary *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->v[i].regime != REGIME_WARM)
+            return 1;
+    return 0;
 }
 
 void timing_summary_finish(timing_summary *s, const char *csv_path)
@@ -132,23 +155,25 @@ void timing_summary_finish(timing_summary *s, const char *csv_path)
                      "worst_over_copy_bound,worst_case,worst_over_copy_bound_blocks_gt1,"
                      "worst_case_blocks_gt1,worst_over_copy_bound_block1,worst_case_block1,"
                      "different\n");
-    printf("summary per type and routine (* = every type)%s%s\n"
+    int regimes = any_regime(s);
+    printf("summary per type%s (* = every type)%s%s\n"
            "  speedup = ScaLAPACK s / bcredist s: median, lowest (case: its number in the "
            "file,\n  after its type in * rows); /copy = bcredist s / copy bound, the highest: "
            "over all\n  cases, over those whose row blocks are above 1 on both sides (bs>1), over "
            "those with\n  rows in blocks of 1 on a side (bs=1: one element per run, interleaved)\n",
-           csv ? "; CSV in " : "", csv ? csv_path : "");
-    printf("%-1s %-4s %5s %7s  %-13s %-13s %-13s %-13s %9s\n", "t", "rout", "cases", "median",
-           "lowest (case)", "/copy (case)", "bs>1 (case)", "bs=1 (case)", "different");
+           regimes ? ", routine and regime" : " and routine", csv ? "; CSV in " : "", csv ? csv_path : "");
+    printf("%-1s %-4s %s%5s %7s  %-13s %-13s %-13s %-13s %9s\n", "t", "rout",
+           regimes ? "regime   " : "", "cases", "median", "lowest (case)", "/copy (case)",
+           "bs>1 (case)", "bs=1 (case)", "different");
     for (int i = 0; i < s->n; i++)
         if (first(s, &s->v[i], 0) == i) {
-            group g = gather(s, s->v[i].type, s->v[i].routine);
-            print_group(csv, &g);
+            group g = gather(s, &s->v[i], s->v[i].type);
+            print_group(csv, &g, regimes);
         }
     for (int i = 0; i < s->n; i++)
-        if (first(s, &s->v[i], 1) == i && types_running(s, s->v[i].routine) > 1) {
-            group g = gather(s, '*', s->v[i].routine);
-            print_group(csv, &g);
+        if (first(s, &s->v[i], 1) == i && types_running(s, &s->v[i]) > 1) {
+            group g = gather(s, &s->v[i], '*');
+            print_group(csv, &g, regimes);
         }
     if (csv)
         fclose(csv);

@@ -1,6 +1,6 @@
 /* The summary at the end of a bcr_timing run of pairs: one row per (type,
- * routine) that ran, and one per routine over all types when more than one
- * type ran it. */
+ * routine, regime) that ran, and one per routine and regime over all types
+ * when more than one type ran it. */
 #ifndef BCR_TIMING_SUMMARY_H
 #define BCR_TIMING_SUMMARY_H
 
@@ -10,6 +10,7 @@ typedef struct {
     char type;
     char routine[8]; /* timing_routine_name */
     int k;           /* the case's number in the file */
+    int regime;      /* timing_regime.h */
     int block1;      /* rows in blocks of 1 on either side: runs of one element */
     int same;
     double speedup;  /* ScaLAPACK's time over bcredist's */
@@ -21,7 +22,7 @@ typedef struct {
     int n, cap;
 } timing_summary;
 
-void timing_summary_add(timing_summary *s, const tcase *c, int k, double speedup,
+void timing_summary_add(timing_summary *s, const tcase *c, int k, int regime, double speedup,
                         double bound, int same);
 
 /* Print the table on stdout and write it as CSV to csv_path (not when
