@@ -89,16 +89,19 @@ int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arra
 {
     if (!pl)
         return BCR_SUCCESS;
+    /* Said before any part is published: a reader that finishes sees it
+     * when it counts what the node keeps (exec/keep.h). */
+    if (sh)
+        bcr_shm_used(sh, (size_t)bcr_plan_shm_bytes(pl, ar->elsize));
     int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
     if (rc)
         bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
     return rc;
 }
 
-void bcr_stage_keep(const bcr_plan *pl, size_t elsize, bcr_shm *sh, const bcr_options *opt)
+void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt)
 {
-    size_t shm_bytes = sh && pl ? (size_t)bcr_plan_shm_bytes(pl, elsize) : 0;
-    bcr_keep_within(sh, shm_bytes, (size_t)opt->keep_bytes);
+    bcr_keep_within(sh, (size_t)opt->keep_bytes);
 }
 
 static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
@@ -134,7 +137,7 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
         bcr_lastcall_forget(last);
     else
         bcr_lastcall_remember(last, rq, &opt->plan, pl, sh);
-    bcr_stage_keep(pl, rq->elsize, sh, opt);
+    bcr_stage_keep(sh, opt);
     return BCR_SUCCESS;
 }
 

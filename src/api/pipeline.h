@@ -56,8 +56,7 @@ int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arra
                        const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, int packed,
                        bcr_err *e);
 
-/* Stage 5, after a successful exchange of pl (NULL: none here) through sh
- * (NULL: MPI alone). */
-void bcr_stage_keep(const bcr_plan *pl, size_t elsize, bcr_shm *sh, const bcr_options *opt);
+/* Stage 5, after a successful exchange through sh (NULL: MPI alone). */
+void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt);
 
 #endif

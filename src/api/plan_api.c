@@ -137,7 +137,7 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
         rc = bcr_stage_exchange(&rq, pl, &ar, &opt, p->comm, sh, 0, &e);
     }
     if (rc == BCR_SUCCESS)
-        bcr_stage_keep(pl, p->elsize, sh, &opt);
+        bcr_stage_keep(sh, &opt);
     return bcr_err_finish(&e, &rq, rc);
 }
 

@@ -2,9 +2,8 @@
 
 #include "exec/pools.h"
 
-void bcr_keep_within(bcr_shm *sh, size_t shm_bytes, size_t keep)
+void bcr_keep_within(bcr_shm *sh, size_t keep)
 {
-    bcr_shm_used(sh, shm_bytes);
     size_t shared = bcr_shm_bytes(), pools = bcr_pools_mine();
     if (shared + pools <= keep)
         return;

@@ -10,10 +10,11 @@
  * segments this call used are kept first (a repeated call on the context
  * needs them again), then the buffers, largest given back first.
  *
- * A process knows its peers' resident bytes from their segments' heads as
- * they were when it looked; a peer still finishing the call may change
- * them just after, so the node can hold a little more than the cap until
- * its next call (docs/api.md, "Memory"). */
+ * A process knows its peers' resident bytes from their segments' heads.
+ * Each says how much it writes before it publishes anything, so a reader
+ * done with the call counts the most any of its senders will hold; the
+ * senders give back their excess after, so a process may keep less than
+ * the cap allows, never more. */
 #ifndef BCR_EXEC_KEEP_H
 #define BCR_EXEC_KEEP_H
 
@@ -21,9 +22,9 @@
 
 #include "exec/shm.h"
 
-/* After a call that sent `shm_bytes` through sh (NULL: none), with
- * `keep` the cap: gives back what lies above it.  Waits only for the
- * readers of this call's segment, who are in the same call. */
-void bcr_keep_within(bcr_shm *sh, size_t shm_bytes, size_t keep);
+/* After a call through sh (NULL: MPI alone), with `keep` the cap: gives
+ * back what lies above it.  Waits only for the readers of this call's
+ * segment, who are in the same call. */
+void bcr_keep_within(bcr_shm *sh, size_t keep);
 
 #endif

@@ -487,9 +487,11 @@ size_t bcr_shm_trim(bcr_shm *sh, size_t share)
      * pages go only once they are done, which they are about to be (they
      * are in this call too). */
     bcr_shm_begin_writes(sh);
-    size_t head = head_bytes(sh->node_size);
-    size_t from = round_up(head + keep, page_bytes());
-    size_t to = round_up(head + sh->touched, page_bytes());
+    size_t head = head_bytes(sh->node_size), page = page_bytes();
+    size_t from = (head + keep) / page * page; /* whole pages within `keep` */
+    if (from < round_up(head, page))
+        from = round_up(head, page); /* the counters' page stays */
+    size_t to = round_up(head + sh->touched, page);
     if (to > sh->len)
         to = sh->len;
     /* On a shared file mapping, MADV_REMOVE frees the pages themselves, in

@@ -102,8 +102,8 @@ void bcr_shm_release(bcr_shm *sh, int rank);
  * communicators. */
 void bcr_shm_finalize(void);
 
-/* This process has written `bytes` past the head of its segment (after a
- * call that sent that much through it). */
+/* This process writes `bytes` past the head of its segment in this call
+ * (said before it publishes any part, exec/keep.h). */
 void bcr_shm_used(bcr_shm *sh, size_t bytes);
 
 /* Shared memory is counted once over the node and divided among its
