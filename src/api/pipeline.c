@@ -1,5 +1,6 @@
 #include "api/pipeline.h"
 
+#include "base/failsafe.h"
 #include "base/mask.h"
 #include "base/timers.h"
 #include "exec/keep.h"
@@ -83,20 +84,23 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
     return rc;
 }
 
-int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
-                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, int packed,
-                       bcr_err *e)
+void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_options *opt,
+                        MPI_Comm comm, bcr_shm *sh, int packed)
 {
     if (!pl)
-        return BCR_SUCCESS;
+        return;
     /* Said before any part is published: a reader that finishes sees it
      * when it counts what the node keeps (exec/keep.h). */
     if (sh)
         bcr_shm_used(sh, (size_t)bcr_plan_shm_bytes(pl, ar->elsize));
-    int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
+    int rc = bcr_fault("exchange") ? BCR_ERR_MPI
+                                    : bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
+    /* Partners may be waiting for this process's messages, and there is
+     * no telling them (base/failsafe.h).  Buffers were reserved and agreed
+     * on before, so only MPI can fail here. */
     if (rc)
-        bcr_err_plain(e, rq, rc, "MPI error while exchanging data");
-    return rc;
+        bcr_give_up("%s while exchanging data",
+                    rc == BCR_ERR_MPI ? "an MPI call failed" : "out of memory");
 }
 
 void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt)
@@ -127,10 +131,7 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
     if (pl && opt->trace)
         bcr_trace_call(rq, ctx->rank, pl, cached, sh, opt->recv_sync, packed);
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
-    if (bcr_stage_exchange(rq, pl, &ar, opt, ctx->comm, sh, packed, e)) {
-        bcr_lastcall_forget(last);
-        return e->code;
-    }
+    bcr_stage_exchange(pl, &ar, opt, ctx->comm, sh, packed);
     /* A call that went through MPI only because it was the context's first
      * is not one to repeat as it was: the next makes the segments. */
     if (!sh && pl && bcr_plan_shm_bytes(pl, rq->elsize) > 0 && bcr_shm_pending(ctx->comm))
@@ -143,6 +144,7 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
 
 int bcr_redistribute(const bcr_request *rq)
 {
+    bcr_failsafe_enter(rq->routine);
     /* The reference returns before looking at anything else. */
     if (rq->m == 0 || rq->n == 0) {
         bcr_err_clear_last();

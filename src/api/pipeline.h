@@ -51,10 +51,10 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
                      bcr_shm **sh, double *timer);
 
 /* Stage 4: run pl (NULL: nothing to do here) on the arrays; packed as
- * for bcr_plan_run. */
-int bcr_stage_exchange(const bcr_request *rq, const bcr_plan *pl, const bcr_arrays *ar,
-                       const bcr_options *opt, MPI_Comm comm, bcr_shm *sh, int packed,
-                       bcr_err *e);
+ * for bcr_plan_run.  Never returns a failure: a process that fails here
+ * aborts the job (base/failsafe.h). */
+void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_options *opt,
+                        MPI_Comm comm, bcr_shm *sh, int packed);
 
 /* Stage 5, after a successful exchange through sh (NULL: MPI alone). */
 void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt);

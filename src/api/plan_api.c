@@ -4,9 +4,11 @@
 
 #include "api/arguments.h"
 #include "api/pipeline.h"
+#include "base/failsafe.h"
 #include "base/timers.h"
 #include "bcredist.h"
 #include "runtime/check.h"
+#include "runtime/context.h"
 #include "runtime/finalize.h"
 
 struct bcr_plan_s {
@@ -44,8 +46,11 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->held_b = s.B.in ? bcr_side_held(rq, &s.B) : 0;
     p->lda = s.A.lld;
     p->ldb = s.B.lld;
-    if (MPI_Comm_dup(s.ctx->comm, &p->comm))
-        return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Comm_dup failed");
+    int failed;
+    if (bcr_comm_dup_agreed(s.ctx->comm, !bcr_fault("plan_comm"), &p->comm, &failed))
+        return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
+                             "could not make the plan's communicator (out of memory or MPI "
+                             "error on process %d)", failed);
     p->rank = s.ctx->rank;
     p->size = s.ctx->size;
     const bcr_plan *pl;
@@ -66,6 +71,7 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
     bcr_wide_args w = {m, n, ia, ja, desca, ib, jb, descb, ictxt};
     bcr_wide_store st;
     bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_failsafe_enter(rq.routine);
     bcr_wide_narrow(&rq, &w, &st, &e); /* an ILP64 value out of range goes in e */
     bcr_options opt;
     bcr_options_read(&opt);
@@ -94,6 +100,7 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
     bcr_request rq = {"bcr_plan_execute", 0, NULL, NULL, 0, 0, 0, a, 0, 0, NULL, b, 0, 0,
                       NULL, 0, 0};
     bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_failsafe_enter(rq.routine);
     if (!p) {
         bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT, "argument 1 (plan): plan is NULL");
         bcr_err_report(&e);
@@ -134,10 +141,9 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
                               &bcr_phase_now.check);
     if (rc == BCR_SUCCESS) {
         bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
-        rc = bcr_stage_exchange(&rq, pl, &ar, &opt, p->comm, sh, 0, &e);
-    }
-    if (rc == BCR_SUCCESS)
+        bcr_stage_exchange(pl, &ar, &opt, p->comm, sh, 0);
         bcr_stage_keep(sh, &opt);
+    }
     return bcr_err_finish(&e, &rq, rc);
 }
 

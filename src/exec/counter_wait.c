@@ -2,6 +2,9 @@
 
 #include <limits.h>
 #include <sched.h>
+#include <time.h>
+
+#include "base/failsafe.h"
 #if defined(__linux__)
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -20,11 +23,13 @@ static inline void relax(void)
 }
 
 /* Shared (not FUTEX_PRIVATE) operations: the counter lives in a mapping
- * several processes share. */
+ * several processes share.  A second at most, so the waiter can tell how
+ * long it has waited (base/failsafe.h). */
 static void sleep_while(bcr_counter *c, uint32_t seen)
 {
 #if defined(__linux__)
-    syscall(SYS_futex, (uint32_t *)&c->value, FUTEX_WAIT, seen, NULL, NULL, 0);
+    struct timespec most = {1, 0};
+    syscall(SYS_futex, (uint32_t *)&c->value, FUTEX_WAIT, seen, &most, NULL, 0);
 #else
     (void)c;
     (void)seen;
@@ -41,8 +46,16 @@ static void wake_all(bcr_counter *c)
 #endif
 }
 
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 void bcr_counter_wait(bcr_counter *c, uint32_t target)
 {
+    double since = -1, limit = 0;
     for (int spin = 0;; spin++) {
         uint32_t v = atomic_load_explicit(&c->value, memory_order_acquire);
         if (bcr_counter_reached(v, target))
@@ -54,6 +67,13 @@ void bcr_counter_wait(bcr_counter *c, uint32_t target)
         /* Say so before looking again: a bump after that look sees the
          * sleeper (both sequentially consistent), and one before it
          * changed the value, which the system call checks. */
+        if (since < 0) {
+            since = now();
+            limit = bcr_wait_limit();
+        } else if (limit > 0 && now() - since > limit) {
+            bcr_give_up("waited %.0f s for a process of this node to publish or read a "
+                        "part in shared memory (BCR_TIMEOUT)", limit);
+        }
         atomic_fetch_add(&c->sleepers, 1);
         v = atomic_load(&c->value);
         if (!bcr_counter_reached(v, target))

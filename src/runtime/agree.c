@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/failsafe.h"
 #include "base/mask.h"
 #include "runtime/blacs.h"
 #include "runtime/check.h"
@@ -197,7 +198,11 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
     int local = bcr_check_request(rq, &s->A, &s->B, e);
     if (!local)
         local = e->code; /* an error the caller found before calling us */
-    BCR_TRY(bcr_ctx_acquire(rq->ictxt, &s->ctx));
+    int failed;
+    if (bcr_ctx_acquire(rq->ictxt, &s->ctx, &failed))
+        return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
+                             "could not set up ictxt = %d for bcredist (out of memory or MPI "
+                             "error on process %d)", rq->ictxt, failed);
     bcr_ctx *ctx = s->ctx;
 
     ag->keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
@@ -237,7 +242,7 @@ int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag
 {
     bcr_ctx *ctx = s->ctx;
     const long long *r = ag->r;
-    if (MPI_Wait(&ag->req, MPI_STATUS_IGNORE))
+    if (bcr_wait_bounded(&ag->req, "the other processes of ictxt to join the call"))
         return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Iallreduce failed");
     if (r[V_ERR] != LLONG_MIN)
         return share_error(ctx->comm, ctx->size, -r[V_ERR], e);

@@ -1,10 +1,12 @@
 #include "runtime/context.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "base/error.h"
+#include "base/failsafe.h"
 #include "bcredist.h"
 #include "runtime/blacs.h"
 #include "runtime/plancache.h"
@@ -91,22 +93,46 @@ static int ctx_lookup(int ictxt, bcr_ctx **found, MPI_Comm *owner)
     return rc;
 }
 
-int bcr_ctx_acquire(int ictxt, bcr_ctx **out)
+int bcr_comm_dup_agreed(MPI_Comm comm, int ok, MPI_Comm *out, int *failed_rank)
+{
+    *out = MPI_COMM_NULL;
+    MPI_Request req;
+    int rc = MPI_Comm_idup(comm, out, &req);
+    if (rc == MPI_SUCCESS)
+        rc = bcr_wait_bounded(&req, "the other processes to duplicate a communicator");
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    /* (failed?, -rank) under MPI_MAX: any failure, and the lowest rank that
+     * failed. */
+    int v[2] = {!ok || rc != MPI_SUCCESS, !ok || rc != MPI_SUCCESS ? -rank : INT_MIN}, r[2];
+    if (MPI_Iallreduce(v, r, 2, MPI_INT, MPI_MAX, comm, &req) != MPI_SUCCESS ||
+        bcr_wait_bounded(&req, "the other processes to agree on a new communicator") !=
+            MPI_SUCCESS)
+        r[0] = 1, r[1] = -rank;
+    *failed_rank = -r[1];
+    if (r[0] && *out != MPI_COMM_NULL)
+        MPI_Comm_free(out);
+    return r[0] ? BCR_ERR_NOMEM : BCR_SUCCESS;
+}
+
+int bcr_ctx_acquire(int ictxt, bcr_ctx **out, int *failed_rank)
 {
     MPI_Comm owner;
+    *failed_rank = -1;
     BCR_TRY(ctx_lookup(ictxt, out, &owner));
     if (*out)
         return BCR_SUCCESS;
-    bcr_ctx *ctx = calloc(1, sizeof *ctx);
-    if (!ctx)
-        return BCR_ERR_NOMEM;
+    bcr_ctx *ctx = bcr_fault("context") ? NULL : calloc(1, sizeof *ctx);
     /* Our own communicator keeps our messages apart from the BLACS's.  No
      * other thread makes this context's state meanwhile: calls on one
-     * context never run at once (they are collectives over it). */
-    if (MPI_Comm_dup(owner, &ctx->comm)) {
+     * context never run at once (they are collectives over it).  A process
+     * whose allocation failed still takes part, so that all learn of it. */
+    MPI_Comm comm;
+    if (bcr_comm_dup_agreed(owner, ctx != NULL, &comm, failed_rank)) {
         free(ctx);
-        return BCR_ERR_MPI;
+        return BCR_ERR_NOMEM;
     }
+    ctx->comm = comm;
     MPI_Comm_set_errhandler(ctx->comm, MPI_ERRORS_RETURN);
     MPI_Comm_rank(ctx->comm, &ctx->rank);
     MPI_Comm_size(ctx->comm, &ctx->size);

@@ -42,8 +42,16 @@ typedef struct bcr_ctx {
 } bcr_ctx;
 
 /* The union context's cached state, made on first use (collective over the
- * processes of ictxt: duplicates its communicator once). */
-int bcr_ctx_acquire(int ictxt, bcr_ctx **out);
+ * processes of ictxt: duplicates its communicator once).  A failure on any
+ * process is returned on all (BCR_ERR_NOMEM), *failed_rank then the lowest
+ * rank in ictxt that failed. */
+int bcr_ctx_acquire(int ictxt, bcr_ctx **out, int *failed_rank);
+
+/* Collective over comm: duplicates it unless some process says !ok or
+ * fails to; all return the same (BCR_SUCCESS or BCR_ERR_NOMEM, *out then
+ * MPI_COMM_NULL and *failed_rank the lowest rank that failed).  Waits for
+ * the others no longer than BCR_TIMEOUT (base/failsafe.h). */
+int bcr_comm_dup_agreed(MPI_Comm comm, int ok, MPI_Comm *out, int *failed_rank);
 
 /* A number naming grid context g on this process, never reused. */
 long bcr_grid_serial(int g);

@@ -1,0 +1,77 @@
+#include "base/failsafe.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BCR_WAIT_LIMIT_DEFAULT 600.0
+
+static _Thread_local const char *current_routine;
+
+void bcr_failsafe_enter(const char *routine) { current_routine = routine; }
+
+double bcr_wait_limit(void)
+{
+    const char *v = getenv("BCR_TIMEOUT");
+    if (!v || !*v)
+        return BCR_WAIT_LIMIT_DEFAULT;
+    double s = strtod(v, NULL);
+    return s > 0 ? s : 0;
+}
+
+static int world_rank(void)
+{
+    int up = 0, down = 0, r = -1;
+    MPI_Initialized(&up);
+    MPI_Finalized(&down);
+    if (up && !down)
+        MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    return r;
+}
+
+void bcr_give_up(const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "bcredist: %s: process %d of MPI_COMM_WORLD: %s; aborting the job\n",
+            current_routine ? current_routine : "bcredist", world_rank(), text);
+    fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    abort(); /* MPI_Abort does not return; if it did, nothing may go on */
+}
+
+int bcr_wait_bounded(MPI_Request *req, const char *what)
+{
+    double limit = bcr_wait_limit();
+    if (limit <= 0)
+        return MPI_Wait(req, MPI_STATUS_IGNORE);
+    double t0 = MPI_Wtime();
+    for (unsigned long spin = 0;; spin++) {
+        int done = 0;
+        int rc = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS || done)
+            return rc;
+        /* The clock only now and then; yield so that processes sharing a
+         * core with this one get on with what it waits for. */
+        if (spin % 64 == 63) {
+            if (MPI_Wtime() - t0 > limit)
+                bcr_give_up("waited %.0f s for %s (BCR_TIMEOUT); a process may have passed "
+                            "another context or failed before this point", limit, what);
+            sched_yield();
+        }
+    }
+}
+
+int bcr_fault(const char *point)
+{
+    const char *v = getenv("BCR_FAIL");
+    size_t n = strlen(point);
+    if (!v || strncmp(v, point, n) != 0 || v[n] != '@')
+        return 0;
+    return !strcmp(v + n + 1, "all") || atoi(v + n + 1) == world_rank();
+}
