@@ -130,6 +130,15 @@ int MPI_Comm_dup(MPI_Comm c, MPI_Comm *n)
     return rc;
 }
 
+/* A communicator and the request that completes it. */
+int MPI_Comm_idup(MPI_Comm c, MPI_Comm *n, MPI_Request *r)
+{
+    int rc = PMPI_Comm_idup(c, n, r);
+    MADE(rc, 1, n_comms);
+    MADE(rc, 1, n_requests);
+    return rc;
+}
+
 int MPI_Comm_split(MPI_Comm c, int color, int key, MPI_Comm *n)
 {
     int rc = PMPI_Comm_split(c, color, key, n);

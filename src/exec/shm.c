@@ -15,69 +15,7 @@
 #include <unistd.h>
 
 #include "bcredist.h"
-#include "exec/counter_wait.h"
-
-/* The head of every process's segment, before what it sends: what its
- * readers and it tell each other.  `reads` is bumped by readers, a slot
- * by the owner only; separate cache lines keep them from bouncing.  What
- * it sends starts on a line too (a part that starts on a line is packed
- * without a partial store at the start of every run, plan/exchange.c). */
-#define BCR_SHM_LINE 128
-
-typedef struct {
-    bcr_counter posted; /* parts ever published for this reader */
-    bcr_idx offset;     /* bytes past the head where the last one starts */
-} slot;
-
-static size_t head_bytes(int node_size)
-{
-    size_t b = BCR_SHM_LINE + (size_t)node_size * sizeof(slot);
-    return (b + BCR_SHM_LINE - 1) / BCR_SHM_LINE * BCR_SHM_LINE;
-}
-
-static size_t page_bytes(void)
-{
-    long p = sysconf(_SC_PAGESIZE);
-    return p > 0 ? (size_t)p : 4096;
-}
-
-static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
-
-static size_t segment_bytes(int node_size, long long cap)
-{
-    return round_up(head_bytes(node_size) + (size_t)cap, page_bytes());
-}
-
-static bcr_counter *reads_of(char *head) { return (bcr_counter *)(void *)head; }
-/* In the reads line, written by the owner only and rarely: how many bytes
- * of its segment may be resident, for its peers' accounting. */
-static _Atomic size_t *resident_of(char *head)
-{
-    return (_Atomic size_t *)(void *)(head + BCR_SHM_LINE / 2);
-}
-static slot *slot_of(char *head, int reader)
-{
-    return (slot *)(void *)(head + BCR_SHM_LINE) + reader;
-}
-
-struct bcr_shm {
-    MPI_Comm node;      /* the processes of comm on this node; MPI_COMM_NULL
-                           until the first segment is made */
-    long long cap;      /* bytes every segment holds past its head, agreed */
-    size_t len;         /* bytes of this process's segment, 0 when none */
-    size_t touched;     /* bytes of this process's segment past its head that
-                           may be resident: the most it has sent since its
-                           pages were last given back */
-    char *mine;         /* what this process sends, past its head */
-    int *node_of;       /* rank in comm -> rank in node, -1 when elsewhere */
-    char **seg;         /* rank in node -> its segment's head, mapped here */
-    size_t *seg_len;    /* rank in node -> bytes of its segment */
-    uint32_t *taken;    /* rank in node -> parts read from it, these segments */
-    uint32_t published; /* parts this process published, these segments */
-    bcr_idx refused;    /* bytes segments were last refused for, 0 if none */
-    int node_size, node_rank;
-    struct bcr_shm *prev, *next; /* every bcr_shm with segments (live) */
-};
+#include "exec/shm_state.h"
 
 static int keyval = MPI_KEYVAL_INVALID;
 static pthread_mutex_t keyval_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -87,7 +25,7 @@ static atomic_long segment_serial; /* names this process's segments apart */
 static bcr_shm *live;
 static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void list_live(bcr_shm *sh)
+void bcr_shm_list_live(bcr_shm *sh)
 {
     pthread_mutex_lock(&live_lock);
     sh->prev = NULL;
@@ -98,7 +36,7 @@ static void list_live(bcr_shm *sh)
     pthread_mutex_unlock(&live_lock);
 }
 
-static void unlist_live(bcr_shm *sh)
+void bcr_shm_unlist_live(bcr_shm *sh)
 {
     pthread_mutex_lock(&live_lock);
     if (sh->prev)
@@ -137,10 +75,10 @@ static size_t share_of(const bcr_shm *sh)
 /* Local: this process unmaps its own segment and its mappings of its
  * peers'.  A segment's pages go back to the system when the last process
  * of the node that maps it unmaps it, so nobody waits for anybody. */
-static void drop_segments(bcr_shm *sh)
+void bcr_shm_drop(bcr_shm *sh)
 {
     if (sh->len)
-        unlist_live(sh);
+        bcr_shm_unlist_live(sh);
     account(sh, 0);
     if (sh->seg)
         for (int i = 0; i < sh->node_size; i++) {
@@ -153,12 +91,13 @@ static void drop_segments(bcr_shm *sh)
     sh->mine = NULL;
 }
 
-static void destroy(bcr_shm *sh)
+void bcr_shm_destroy(bcr_shm *sh)
 {
-    drop_segments(sh);
+    bcr_shm_drop(sh);
     if (sh->node != MPI_COMM_NULL)
         MPI_Comm_free(&sh->node);
     free(sh->node_of);
+    free(sh->members);
     free(sh->seg);
     free(sh->seg_len);
     free(sh->taken);
@@ -172,7 +111,8 @@ static int delete_attr(MPI_Comm comm, int key, void *val, void *extra)
     (void)comm;
     (void)key;
     (void)extra;
-    destroy(val);
+    if (!bcr_shm_park(val))
+        bcr_shm_destroy(val);
     return MPI_SUCCESS;
 }
 
@@ -195,6 +135,7 @@ void bcr_shm_finalize(void)
     if (keyval != MPI_KEYVAL_INVALID)
         MPI_Comm_free_keyval(&keyval);
     pthread_mutex_unlock(&keyval_lock);
+    bcr_shm_unpark_all();
 }
 
 static bcr_shm *find(MPI_Comm comm)
@@ -217,11 +158,37 @@ static bcr_shm *attach(MPI_Comm comm)
     if (!sh)
         return NULL;
     sh->node = MPI_COMM_NULL;
+    sh->first = 1;
     if (MPI_Comm_set_attr(comm, the_keyval(), sh)) {
         free(sh);
         return NULL;
     }
     return sh;
+}
+
+/* The rank in MPI_COMM_WORLD of each of comm's n processes, or NULL where
+ * one has none (a communicator from outside the world). */
+static int *world_ranks(MPI_Comm comm, int n)
+{
+    int *in = malloc((size_t)n * sizeof *in), *out = malloc((size_t)n * sizeof *out);
+    MPI_Group g = MPI_GROUP_NULL, w = MPI_GROUP_NULL;
+    int ok = in && out && comm != MPI_COMM_NULL && !MPI_Comm_group(comm, &g) &&
+             !MPI_Comm_group(MPI_COMM_WORLD, &w);
+    for (int i = 0; ok && i < n; i++)
+        in[i] = i;
+    ok = ok && !MPI_Group_translate_ranks(g, n, in, w, out);
+    for (int i = 0; ok && i < n; i++)
+        ok = out[i] != MPI_UNDEFINED;
+    if (g != MPI_GROUP_NULL)
+        MPI_Group_free(&g);
+    if (w != MPI_GROUP_NULL)
+        MPI_Group_free(&w);
+    free(in);
+    if (!ok) {
+        free(out);
+        out = NULL;
+    }
+    return out;
 }
 
 /* Collective over comm: who of comm shares this node.  Returns whether
@@ -259,6 +226,7 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
             sh->node_of[members[i]] = i;
     }
     free(members);
+    sh->members = ok ? world_ranks(node, nsize) : NULL;
     int all_ok;
     if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm))
         all_ok = 0;
@@ -266,9 +234,11 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
         if (sh->node != MPI_COMM_NULL)
             MPI_Comm_free(&sh->node);
         free(sh->node_of);
+        free(sh->members);
         free(sh->seg);
         free(sh->seg_len);
         free(sh->taken);
+        sh->members = NULL;
         sh->node_of = NULL;
         sh->seg = NULL;
         sh->seg_len = NULL;
@@ -278,7 +248,7 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
     return all_ok;
 }
 
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off)
 {
     if (off)
         return -1;
@@ -288,8 +258,13 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
          * first_too; every process of comm is making its first call too. */
         if (!attach(comm))
             return -1;
-        return first_too && bytes > 0;
+        /* Segments are set up (or parked ones taken) now, for later calls
+         * and later communicators (reserve).  Whoever has parked ones says
+         * so even with nothing to send: all learn whether the node can
+         * take them. */
+        return bytes > 0 || bcr_shm_any_parked();
     }
+    sh->first = 0; /* a later call: its segments go into use at once */
     if (sh->node != MPI_COMM_NULL && (sh->node_size < 2 || bytes <= sh->cap))
         return 0;
     /* The node had no room for this much: no new attempt (a collective
@@ -302,7 +277,9 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
 int bcr_shm_pending(MPI_Comm comm)
 {
     const bcr_shm *sh = find(comm);
-    return sh && sh->node == MPI_COMM_NULL && !sh->refused;
+    if (!sh)
+        return 0;
+    return sh->unused || (!sh->len && !sh->refused && (sh->node == MPI_COMM_NULL || sh->node_size > 1));
 }
 
 /* Where segments live: BCR_SHM_DIR, else /dev/shm (a tmpfs, so pages that
@@ -369,7 +346,7 @@ static char *map_file(const char *name, size_t len, int create)
  * zeros, so the counters start at zero without a pass over the pages. */
 static int remake_segments(bcr_shm *sh, long long bytes)
 {
-    drop_segments(sh);
+    bcr_shm_drop(sh);
     size_t len = segment_bytes(sh->node_size, bytes);
     if (!node_has_room(sh, len)) {
         sh->refused = (bcr_idx)bytes;
@@ -388,7 +365,12 @@ static int remake_segments(bcr_shm *sh, long long bytes)
     if (MPI_Allgather(me, 3, MPI_LONG_LONG, ids ? ids : me, ids ? 3 : 0, MPI_LONG_LONG,
                       sh->node))
         ok = 0;
+    sh->ident = 0;
     for (int i = 0; ok && i < sh->node_size; i++) {
+        /* Any number the node's processes all compute alike, different for
+         * other segments: a hash of every (pid, serial). */
+        sh->ident = (sh->ident ^ (unsigned long long)ids[3 * i]) * 0x100000001b3ULL;
+        sh->ident = (sh->ident ^ (unsigned long long)ids[3 * i + 1]) * 0x100000001b3ULL;
         sh->seg_len[i] = (size_t)ids[3 * i + 2];
         if (i == sh->node_rank) {
             sh->seg[i] = own;
@@ -408,18 +390,18 @@ static int remake_segments(bcr_shm *sh, long long bytes)
     if (own)
         unlink(name); /* every peer has it mapped, or gives up */
     if (!all_ok) {
-        drop_segments(sh);
+        bcr_shm_drop(sh);
         return BCR_ERR_NOMEM;
     }
     sh->cap = bytes;
     sh->mine = own + head_bytes(sh->node_size);
-    list_live(sh);
+    bcr_shm_list_live(sh);
     memset(sh->taken, 0, (size_t)sh->node_size * sizeof *sh->taken);
     sh->published = 0;
     return BCR_SUCCESS;
 }
 
-bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes)
+bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes, int first_too)
 {
     if (agreed < 0)
         return NULL;
@@ -429,9 +411,27 @@ bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes)
     if (agreed > 0) {
         if (sh->node == MPI_COMM_NULL && !learn_node(sh, comm))
             return NULL; /* learn_node agreed on its failure */
+        int first = sh->first;
+        sh->first = 0;
+        if (sh->node_size > 1 && first && bcr_shm_adopt(sh, comm)) {
+            /* Parked segments, which the whole node has: grown if any
+             * process sends more now. */
+            int grow = bytes > sh->cap;
+            if (MPI_Allreduce(MPI_IN_PLACE, &grow, 1, MPI_INT, MPI_MAX, sh->node) ||
+                (grow && remake_segments(sh, bytes > sh->cap ? bytes : sh->cap)))
+                return NULL;
+            return sh;
+        }
         if (sh->node_size > 1 && remake_segments(sh, bytes > sh->cap ? bytes : sh->cap))
             return NULL;
+        /* A first call makes segments (cheap: nothing is written) but goes
+         * through MPI (attach says why), unless BCR_SHM=all. */
+        sh->unused = first && !first_too && sh->len;
+        if (sh->unused)
+            return NULL;
     }
+    if (sh->len)
+        sh->unused = 0;
     return sh->len ? sh : NULL;
 }
 

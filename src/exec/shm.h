@@ -24,10 +24,16 @@
  * peers' and the pages go back when the last mapping of each goes.  That
  * is why freeing a context never waits for another process.
  *
- * A communicator's first call sends everything through MPI: a call made
- * once (a fresh context, one large redistribution) would pay for
- * segments it never reuses and leave them behind.  A later call that
- * needs them makes them.  They grow only collectively, inside a call: every
+ * A communicator's first call makes the segments but sends everything
+ * through MPI: a segment's pages cost a fault each the first time they are
+ * written (expensive on virtual machines), more than MPI's copy, and a call
+ * made once (a fresh context, one large redistribution) would pay that for
+ * pages it never reuses.  Made, the files cost nothing until written.  The
+ * second call writes them.  When the communicator is freed its segments
+ * are parked, and a new communicator over the same processes of the node
+ * takes them at its first call, pages and all (exec/shm_park.c): a code
+ * that makes a context per call reuses one set.  Segments grow only
+ * collectively, inside a call: every
  * process of the communicator says in the call's agreement
  * (runtime/agree.h) whether its segment is too small, and if any is, all
  * make theirs anew, as large as the most any sends at once.  Segments the
@@ -63,18 +69,20 @@
 typedef struct bcr_shm bcr_shm;
 
 /* What this process says in the agreement for a call sending `bytes`
- * through its segment: 1 when the segment must grow, 0 when it is large
- * enough or this is comm's first call (unless first_too: BCR_SHM=all),
- * -1 when the transport is off (BCR_SHM=off) or this process could not
- * record comm's first call.  The agreement keeps
- * -1 if any process said it, else the largest. */
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too);
+ * through its segment: 1 when the segment must be made or grow (or, at
+ * comm's first call, parked segments could be taken), 0 when it is large
+ * enough, -1 when the transport is off (BCR_SHM=off) or this process
+ * could not record comm's first call.  The agreement keeps -1 if any
+ * process said it, else the largest. */
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off);
 
 /* With the agreed answer: collective over comm when it is 1 (segments are
- * made anew, this process's at least `bytes`).  Returns the
- * transport for this call, or NULL when messages go through MPI; every
- * process of the node gets the same answer. */
-bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes);
+ * made anew, this process's at least `bytes`, or taken from a freed
+ * communicator over the same processes of the node at comm's first call).
+ * Returns the transport for this call, or NULL when messages go through
+ * MPI (a first call whose segments are new does, unless first_too:
+ * BCR_SHM=all); every process of the node gets the same answer. */
+bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes, int first_too);
 
 /* Whether comm has had its first call and no segments were made since
  * (a call sending through segments would now make them). */
