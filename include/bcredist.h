@@ -95,7 +95,8 @@ void bcr_pitrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
  * (collective over ictxt, like the routines; the arguments are those of
  * bcr_p?gemr2d, or of bcr_p?trmr2d when uplo is not NULL, without the
  * arrays, plus the type: 's', 'd', 'c', 'z' or 'i'), then execute with any
- * arrays of that layout (collective too), and destroy.  A plan keeps its own
+ * arrays of that layout (collective too), and destroy (on each process by
+ * itself, in any order).  A plan keeps its own
  * communicator, so it stays valid after the grids' contexts are freed and
  * after bcr_finalize.  bcr_plan_create returns NULL on bad input, after
  * reporting it like the routines; bcr_plan_execute returns an error code. */
@@ -127,9 +128,10 @@ int bcr_last_error(const char **message);
 enum bcr_error_mode { BCR_ERRORS_RETURN = 0, BCR_ERRORS_ABORT = 1 };
 void bcr_set_error_mode(int mode);
 
-/* Bytes of message buffers bcredist keeps between calls on this process
- * (its largest use of extra memory), for timing drivers and tests: each
- * thread that calls keeps its own, and this is their sum. */
+/* Bytes bcredist keeps between calls on this process: every calling
+ * thread's message buffers plus this process's share of its node's shared
+ * segments (their resident bytes divided among the node's processes).  A
+ * call leaves at most BCR_KEEP_BYTES (64 MiB unless set) of it. */
 size_t bcr_pool_bytes(void);
 
 /* Where this thread's calls spent their time, in seconds summed since the
@@ -145,9 +147,12 @@ typedef struct {
 void bcr_phase_times_get(bcr_phase_times *t);
 void bcr_phase_times_reset(void);
 
-/* Release every cached communicator, grid map and buffer.  Collective over
- * all processes that called bcredist; also run automatically by
- * MPI_Finalize.  No other bcredist call may run meanwhile, on any thread.
+/* Release every cached communicator, grid map, shared segment and buffer.
+ * Collective over all processes that called bcredist; also run
+ * automatically by MPI_Finalize.  No other bcredist call may run meanwhile,
+ * on any thread.  It is the only collective way to let go: freeing a BLACS
+ * context bcredist has used (Cblacs_gridexit, Cblacs_exit) and
+ * bcr_plan_destroy complete on each process by itself, in any order.
  *
  * Threads: at MPI_THREAD_MULTIPLE, calls (and plan executions) may run at
  * once on several threads as long as no two use the same ictxt (or plan)

@@ -20,6 +20,13 @@ bcr_add_test_program(bcr_test_free_order ${CMAKE_CURRENT_SOURCE_DIR}/test_free_o
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
 bcr_add_freeing_test(freeing_order_ge_np4 bcr_test_free_order ge)
 bcr_add_freeing_test(freeing_order_tr_np4 bcr_test_free_order tr)
+# A context's first call only makes its shared segments; with BCR_SHM=all
+# it writes them, so their readers' and writers' mappings all exist when
+# the contexts are freed.
+bcr_add_mpi_test(freeing_order_ge_shm_all_np4 4 TIMEOUT 120
+  COMMAND $<TARGET_FILE:bcr_test_free_order> ge LABELS freeing)
+set_property(TEST freeing_order_ge_shm_all_np4 APPEND PROPERTY ENVIRONMENT
+  "BCR_SHM=all" "BCR_TEST_TIME_FACTOR=${BCR_TIMEOUT_FACTOR}")
 
 # Contexts on subsets (Cblacs_gridmap), used inside and between, freed one
 # process at a time; their handles reused by new contexts, used and freed
@@ -56,6 +63,13 @@ bcr_add_mpi_test(kept_memory_small_cap_np4 4 TIMEOUT 300
   COMMAND $<TARGET_FILE:bcr_test_kept_memory> LABELS "freeing;memory")
 set_property(TEST kept_memory_small_cap_np4 APPEND PROPERTY ENVIRONMENT
   "BCR_KEEP_BYTES=8388608")
+# Segments written from the first call on, so every call's pages are there
+# to be given back.
+bcr_add_mpi_test(kept_memory_shm_all_np4 4 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_kept_memory> LABELS "freeing;memory")
+set_property(TEST kept_memory_shm_all_np4 APPEND PROPERTY ENVIRONMENT "BCR_SHM=all"
+  "BCR_TEST_TIME_FACTOR=${BCR_TIMEOUT_FACTOR}")
+set_tests_properties(kept_memory_shm_all_np4 PROPERTIES RUN_SERIAL TRUE)
 set_property(TEST kept_memory_np4 kept_memory_small_cap_np4 APPEND PROPERTY ENVIRONMENT
   "BCR_TEST_TIME_FACTOR=${BCR_TIMEOUT_FACTOR}")
 set_tests_properties(kept_memory_np4 kept_memory_small_cap_np4 PROPERTIES RUN_SERIAL TRUE)
