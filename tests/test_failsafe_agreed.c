@@ -124,22 +124,20 @@ static int names_process(const char *msg, int p)
 static void expect_failure(const char *what, int code, const char *msg, double seconds,
                            const char *routine, int process)
 {
-    FR_CHECK(code == BCR_ERR_NOMEM, "%s: error %d, expected BCR_ERR_NOMEM (%d): %s", what,
-             code, BCR_ERR_NOMEM, msg);
+    FR_CHECK(code == BCR_ERR_NOMEM, "error %d, expected BCR_ERR_NOMEM (%d): %s", code,
+             BCR_ERR_NOMEM, msg);
     size_t rl = strlen(routine);
-    FR_CHECK(!strncmp(msg, routine, rl) && msg[rl] == ':', "%s: the message does not start "
-             "with '%s:': %s", what, routine, msg);
-    FR_CHECK(names_process(msg, process), "%s: the message does not name process %d: %s", what,
-             process, msg);
+    FR_CHECK(!strncmp(msg, routine, rl) && msg[rl] == ':',
+             "the message does not start with '%s:': %s", routine, msg);
+    FR_CHECK(names_process(msg, process), "the message does not name process %d: %s", process,
+             msg);
     char first[512];
     snprintf(first, sizeof first, "%s", msg);
     MPI_Bcast(first, sizeof first, MPI_CHAR, 0, MPI_COMM_WORLD);
-    FR_CHECK(!strcmp(first, msg), "%s: the message differs from rank 0's ('%s'): %s", what,
-             first, msg);
+    FR_CHECK(!strcmp(first, msg), "the message differs from rank 0's ('%s'): %s", first, msg);
     double most;
     MPI_Allreduce(&seconds, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    FR_CHECK(most < quick, "%s: a process took %.1f s to return, more than %.0f s", what, most,
-             quick);
+    FR_CHECK(most < quick, "a process took %.1f s to return, more than %.0f s", most, quick);
     if (fr_rank == 0)
         printf("%s: error %d on every process, at most %.3f s: %s\n", what, code, most, msg);
 }
@@ -156,12 +154,12 @@ static int timed_call(fs_case *c, const char *what, const char **msg, double *se
     return bcr_last_error(msg);
 }
 
-static void expect_untouched(const fs_case *c, const char *what)
+static void expect_untouched(const fs_case *c)
 {
     FR_CHECK(!c->b.bytes || !memcmp(c->b.p, c->b0.p, c->b.bytes),
-             "%s: B changed though the call failed", what);
+             "B changed though the call failed");
     size_t changed = fr_array_fill_differs(&c->a, 1);
-    FR_CHECK(!changed, "%s: %zu elements of A changed", what, changed);
+    FR_CHECK(!changed, "%zu elements of A changed", changed);
 }
 
 static void reference(fs_case *c, const char *what)
@@ -180,10 +178,10 @@ static void expect_success(fs_case *c, const char *what)
     const char *msg;
     double s;
     int code = timed_call(c, what, &msg, &s);
-    FR_CHECK(code == BCR_SUCCESS, "%s: error %d: %s", what, code, msg);
+    FR_CHECK(code == BCR_SUCCESS, "error %d: %s", code, msg);
     fr_same(&c->bref, &c->b);
     size_t changed = fr_array_fill_differs(&c->a, 1);
-    FR_CHECK(!changed, "%s: %zu elements of A changed", what, changed);
+    FR_CHECK(!changed, "%zu elements of A changed", changed);
     if (fr_rank == 0)
         printf("%s: succeeded, B equal to ScaLAPACK's\n", what);
 }
@@ -204,7 +202,7 @@ static void routine_case(fs_case *c, const fr_grid *ictxt_grid)
         double s;
         int code = timed_call(c, what, &msg, &s);
         expect_failure(what, code, msg, s, routine, process);
-        expect_untouched(c, what);
+        expect_untouched(c);
     }
     set_fault(NULL);
     snprintf(what, sizeof what, "%s without the fault, on the same context", routine);
@@ -236,7 +234,7 @@ static void plan_works(fs_case *c, const char *what)
     const char *msg;
     double s;
     bcr_plan_t p = timed_create(c, what, &code, &msg, &s);
-    FR_CHECK(p && code == BCR_SUCCESS, "%s: bcr_plan_create: error %d: %s", what, code, msg);
+    FR_CHECK(p && code == BCR_SUCCESS, "error %d: %s", code, msg);
     if (!p)
         return;
     if (c->b.p)
@@ -244,7 +242,7 @@ static void plan_works(fs_case *c, const char *what)
     fr_step(FR_CALL_LIMIT, "%s: bcr_plan_execute", what);
     code = bcr_plan_execute(p, c->a.p, c->b.p);
     fr_step_done();
-    FR_CHECK(code == BCR_SUCCESS, "%s: bcr_plan_execute: error %d", what, code);
+    FR_CHECK(code == BCR_SUCCESS, "error %d", code);
     fr_same(&c->bref, &c->b);
     bcr_plan_destroy(p);
     if (fr_rank == 0)
@@ -261,7 +259,7 @@ static void plan_fails(fs_case *c, const char *fault, int process)
     const char *msg;
     double s;
     bcr_plan_t p = timed_create(c, what, &code, &msg, &s);
-    FR_CHECK(!p, "%s: returned a plan", what);
+    FR_CHECK(!p, "returned a plan");
     bcr_plan_destroy(p);
     expect_failure(what, code, msg, s, "bcr_plan_create", process);
 }
