@@ -87,3 +87,21 @@ bcr_add_failsafe_abort_test(failsafe_exchange_shm_np4 bcr_test_failsafe_abort ex
 bcr_add_failsafe_abort_test(failsafe_exchange_mpi_np4 bcr_test_failsafe_abort exchange
   LIMIT 60 ENV BCR_SHM=off TRACE ", transport mpi,"
   EXPECT STDERR_0 "${_exchange}")
+
+# A partner that stops in the middle of a shared-memory exchange without
+# failing or aborting: BCR_FAIL cannot make one, so this program wraps the
+# library's bcr_counter_bump (-Wl,--wrap, which reaches the calls between
+# the static library's objects) and process 0 stops itself (SIGSTOP) just
+# before it publishes its first part of the second call.  The others wait
+# on its shared counters until BCR_TIMEOUT (3 s) and abort the job.  Were
+# the symbol renamed, the wrapper would never run, process 0 never stop,
+# and the test fail (status 0, no "stops" line).
+bcr_add_test_program(bcr_test_failsafe_stop ${CMAKE_CURRENT_SOURCE_DIR}/test_failsafe_abort.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
+target_compile_definitions(bcr_test_failsafe_stop PRIVATE FS_STOP_IN_SHM)
+target_link_options(bcr_test_failsafe_stop PRIVATE -Wl,--wrap=bcr_counter_bump)
+bcr_add_failsafe_abort_test(failsafe_stop_shm_np4 bcr_test_failsafe_stop stop
+  LIMIT 60 MIN_SECONDS 3 ENV BCR_TIMEOUT=3,BCR_SHM=all
+  TRACE ", transport shm,[^\n]* mpi messages 0 in place 0 datatypes 0 packed"
+  EXPECT OUT_0 "rank 0: stops \\(SIGSTOP\\) before its first counter bump of the call"
+         STDERR_ANY "bcredist: bcr_pdgemr2d: process [1-3] of MPI_COMM_WORLD: waited 3 s for a process of this node to publish or read a part in shared memory \\(BCR_TIMEOUT\\)[^\n]*aborting the job")

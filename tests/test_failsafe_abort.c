@@ -71,6 +71,10 @@ void __wrap_bcr_counter_bump(bcr_counter *c)
                fr_rank);
         fflush(stdout);
         raise(SIGSTOP);
+        /* Open MPI continues a stopped process (SIGCONT) before it
+         * terminates it: this one must still never go on. */
+        for (;;)
+            pause();
     }
     __real_bcr_counter_bump(c);
 }
