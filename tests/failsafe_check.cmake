@@ -120,7 +120,7 @@ if(DEFINED STDERR_ANY)
       list(APPEND who ${r})
     endif()
   endforeach()
-  if(who)
+  if(NOT who STREQUAL "") # not if(who): "0" alone is false
     string(REPLACE ";" ", " who "${who}")
     message(STATUS "processes ${who} said: ${STDERR_ANY}")
   else()
