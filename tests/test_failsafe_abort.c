@@ -1,0 +1,175 @@
+/* No process waits forever for one that failed (src/base/failsafe.h):
+ * where the processes cannot agree, the job ends.
+ *
+ * A process that never joins a call (it passed another ictxt), or that
+ * fails or stops in the middle of an exchange, cannot tell the others,
+ * which wait for it inside the call.  Those waits end: a process whose
+ * exchange fails aborts the job at once, saying so; one that waits longer
+ * than BCR_TIMEOUT seconds for others aborts it, saying what it waited
+ * for.  This program only makes the situation; failsafe_check.cmake runs
+ * it and checks how the job ended (its exit status, each process's
+ * messages, how long it took).  The program prints "FAIL ..." where it
+ * sees a call return that must not (such a process goes on to the end, so
+ * the job exits 0, which fails the test as well).
+ *
+ *   mpiexec -n 4 bcr_test_failsafe_abort MODE
+ *
+ *   ictxt-fresh  rank 3 passes ictxt = 12345 (no BLACS context), the others
+ *                a fresh 2 x 2 context: rank 3 must get its argument error
+ *                at once, the others wait in the context's communicator
+ *                duplicate (run with BCR_TIMEOUT);
+ *   ictxt-used   the same on a context already used (a call checked
+ *                against ScaLAPACK first): the others wait in the
+ *                agreement;
+ *   exchange     a call checked against ScaLAPACK, then the same call with
+ *                BCR_FAIL=exchange@0: process 0's exchange fails as an MPI
+ *                error would, and it aborts the job; the others wait for
+ *                its parts (run with BCR_SHM=all or off to choose shared
+ *                counters or MPI receives).
+ *
+ * bcr_test_failsafe_stop, built from this file with FS_STOP_IN_SHM and
+ * -Wl,--wrap=bcr_counter_bump, has the mode
+ *   stop         a call checked against ScaLAPACK, then the same call in
+ *                which process 0 stops (SIGSTOP) just before it publishes
+ *                its first part in shared memory: it neither fails nor
+ *                aborts, and the others wait on its shared counters until
+ *                BCR_TIMEOUT (run with BCR_SHM=all).
+ *
+ * Every call runs under the freeing harness's watchdog (freeing.h): a call
+ * that hangs past it prints "TIMEOUT: ..." and exits with status 1. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <bcredist.h>
+#include <mpi.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "freeing.h"
+
+#define M 515
+#define N 387
+#define BAD_ICTXT 12345
+#define FS_QUICK 20 /* seconds: an error found locally returns in milliseconds */
+
+#ifdef FS_STOP_IN_SHM
+/* The library's shm.c bumps a counter of the shared segment to publish a
+ * part and to say it has read one; with --wrap its calls come here. */
+typedef struct bcr_counter bcr_counter;
+void __real_bcr_counter_bump(bcr_counter *c);
+void __wrap_bcr_counter_bump(bcr_counter *c);
+static volatile int stop_armed;
+
+void __wrap_bcr_counter_bump(bcr_counter *c)
+{
+    if (stop_armed) {
+        stop_armed = 0;
+        printf("rank %d: stops (SIGSTOP) before its first counter bump of the call\n",
+               fr_rank);
+        fflush(stdout);
+        raise(SIGSTOP);
+        /* Open MPI continues a stopped process (SIGCONT) before it
+         * terminates it: this one must still never go on. */
+        for (;;)
+            pause();
+    }
+    __real_bcr_counter_bump(c);
+}
+#endif
+
+typedef struct {
+    fr_array a, b;
+} fs_arrays;
+
+static void arrays_make(fs_arrays *x, const fr_grid *g)
+{
+    if (fr_array_make(&x->a, 'd', g, M, N, 32, 24) || fr_array_make(&x->b, 'd', g, M, N, 8, 16))
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    fr_array_fill(&x->a, 1);
+    fr_array_sentinel(&x->b);
+}
+
+/* A call that must not return on this process: after one the program goes
+ * on to its end, and the job exits 0. */
+static void call_never_returns(fs_arrays *x, int ictxt, const char *what)
+{
+    printf("rank %d: enters %s\n", fr_rank, what);
+    fr_step(FR_CALL_LIMIT, "%s", what);
+    fr_call(0, NULL, NULL, M, N, &x->a, &x->b, ictxt);
+    fr_step_done();
+    const char *msg;
+    int code = bcr_last_error(&msg);
+    fr_fail("returned (error %d: %s), though the job should have ended", code, msg);
+}
+
+/* Rank 3 passes a handle that is no context; the others wait for it. */
+static void bad_ictxt_on_rank_3(fs_arrays *x, const fr_grid *g)
+{
+    if (fr_rank != 3) {
+        call_never_returns(x, g->ctxt, "bcr_pdgemr2d, rank 3 passing another ictxt");
+        return;
+    }
+    fr_step(FR_CALL_LIMIT, "bcr_pdgemr2d with ictxt = %d", BAD_ICTXT);
+    double t0 = MPI_Wtime();
+    fr_call(0, NULL, NULL, M, N, &x->a, &x->b, BAD_ICTXT);
+    double s = MPI_Wtime() - t0;
+    fr_step_done();
+    const char *msg;
+    int code = bcr_last_error(&msg);
+    FR_CHECK(code == BCR_ERR_ARGUMENT, "error %d, expected BCR_ERR_ARGUMENT: %s", code, msg);
+    FR_CHECK(strstr(msg, "ictxt = 12345 is not a BLACS context") != NULL,
+             "the message does not say the ictxt is no context: %s", msg);
+    FR_CHECK(s < FS_QUICK, "it took %.1f s to return", s);
+    printf("rank 3: returned in %.3f s, error %d: %s\n", s, code, msg);
+    /* The others never come: this waits until they abort the job. */
+    fr_step(FR_CALL_LIMIT, "waiting in MPI_Barrier for the others to end the job");
+    MPI_Barrier(MPI_COMM_WORLD);
+    fr_step_done();
+    fr_fail("the barrier completed: the others returned from their call");
+}
+
+int main(int argc, char **argv)
+{
+    fr_init(&argc, &argv, 4, "failsafe_abort");
+    const char *mode = argc > 1 ? argv[1] : "";
+    unsetenv("BCR_FAIL"); /* only this program's own settings count */
+    fr_grid g = fr_grid_init("Row", 2, 2);
+    fs_arrays x;
+    arrays_make(&x, &g);
+
+    if (!strcmp(mode, "ictxt-fresh")) {
+        bad_ictxt_on_rank_3(&x, &g);
+    } else if (!strcmp(mode, "ictxt-used")) {
+        fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
+                        24, &g, 8, 16, g.ctxt, 1);
+        bad_ictxt_on_rank_3(&x, &g);
+#ifdef FS_STOP_IN_SHM
+    } else if (!strcmp(mode, "stop")) {
+        fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
+                        24, &g, 8, 16, g.ctxt, 1);
+        stop_armed = fr_rank == 0;
+        call_never_returns(&x, g.ctxt, "bcr_pdgemr2d with process 0 stopping in it");
+#else
+    } else if (!strcmp(mode, "exchange")) {
+        fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
+                        24, &g, 8, 16, g.ctxt, 1);
+        setenv("BCR_FAIL", "exchange@0", 1);
+        /* Every process holds part of B that comes from process 0's part of
+         * A (blocks 32 x 24 to 8 x 16): none can finish without it. */
+        call_never_returns(&x, g.ctxt, "bcr_pdgemr2d with BCR_FAIL=exchange@0");
+#endif
+    } else {
+        if (fr_rank == 0)
+            printf("usage: %s MODE (see its source)\n", argv[0]);
+        MPI_Finalize();
+        return 2;
+    }
+    fr_array_free(&x.a);
+    fr_array_free(&x.b);
+    fr_finish();
+    MPI_Finalize();
+    return 0; /* the job was to end before: failsafe_check.cmake fails on 0 */
+}
