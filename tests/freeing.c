@@ -416,6 +416,8 @@ int fr_finish(void)
     MPI_Allreduce(mine, sum, 2, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (fr_rank == 0)
         printf("%s: %ld checks, %ld failed\n", label, sum[0], sum[1]);
+    if (turns != MPI_COMM_NULL)
+        MPI_Comm_free(&turns);
     fr_step_done();
     return sum[1] != 0;
 }

@@ -50,7 +50,7 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     if (bcr_comm_dup_agreed(s.ctx->comm, !bcr_fault("plan_comm"), &p->comm, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
                              "could not make the plan's communicator (out of memory or MPI "
-                             "error on process %d)", failed);
+                             "error on process %d of ictxt)", failed);
     p->rank = s.ctx->rank;
     p->size = s.ctx->size;
     const bcr_plan *pl;

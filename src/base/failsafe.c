@@ -15,10 +15,11 @@ void bcr_failsafe_enter(const char *routine) { current_routine = routine; }
 double bcr_wait_limit(void)
 {
     const char *v = getenv("BCR_TIMEOUT");
-    if (!v || !*v)
-        return BCR_WAIT_LIMIT_DEFAULT;
-    double s = strtod(v, NULL);
-    return s > 0 ? s : 0;
+    char *end;
+    double s = v ? strtod(v, &end) : 0;
+    if (!v || end == v || *end || s < 0)
+        return BCR_WAIT_LIMIT_DEFAULT; /* unset or not a number of seconds */
+    return s;
 }
 
 static int world_rank(void)
@@ -73,5 +74,9 @@ int bcr_fault(const char *point)
     size_t n = strlen(point);
     if (!v || strncmp(v, point, n) != 0 || v[n] != '@')
         return 0;
-    return !strcmp(v + n + 1, "all") || atoi(v + n + 1) == world_rank();
+    if (!strcmp(v + n + 1, "all"))
+        return 1;
+    char *end;
+    long r = strtol(v + n + 1, &end, 10);
+    return end != v + n + 1 && !*end && r == world_rank();
 }

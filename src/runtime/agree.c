@@ -121,7 +121,9 @@ static long long error_key(const bcr_err *e, int rank, int size)
 static int share_error(MPI_Comm comm, int size, long long key, bcr_err *e)
 {
     int root = (int)(key % size);
-    if (MPI_Bcast(e, (int)sizeof *e, MPI_BYTE, root, comm))
+    MPI_Request req;
+    if (MPI_Ibcast(e, (int)sizeof *e, MPI_BYTE, root, comm, &req) ||
+        bcr_wait_bounded(&req, "the process that found an error to tell it"))
         return BCR_ERR_MPI;
     size_t len = strlen(e->text);
     snprintf(e->text + len, sizeof e->text - len, " (on process %d)", root);
@@ -202,7 +204,7 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
     if (bcr_ctx_acquire(rq->ictxt, &s->ctx, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
                              "could not set up ictxt = %d for bcredist (out of memory or MPI "
-                             "error on process %d)", rq->ictxt, failed);
+                             "error on process %d of ictxt)", rq->ictxt, failed);
     bcr_ctx *ctx = s->ctx;
 
     ag->keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
@@ -273,7 +275,9 @@ int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *sh
     long long need = shm ? *shm : 0;
     long long v[3] = {e->code ? error_key(e, rank, size) : LLONG_MIN,
                       need, need < 0}, r[3];
-    if (MPI_Allreduce(v, r, 3, MPI_LONG_LONG, MPI_MAX, comm))
+    MPI_Request req;
+    if (MPI_Iallreduce(v, r, 3, MPI_LONG_LONG, MPI_MAX, comm, &req) ||
+        bcr_wait_bounded(&req, "the other processes to agree that every one can go on"))
         return BCR_ERR_MPI;
     if (shm)
         *shm = r[2] ? -1 : r[1];

@@ -109,7 +109,7 @@ int bcr_comm_dup_agreed(MPI_Comm comm, int ok, MPI_Comm *out, int *failed_rank)
         bcr_wait_bounded(&req, "the other processes to agree on a new communicator") !=
             MPI_SUCCESS)
         r[0] = 1, r[1] = -rank;
-    *failed_rank = -r[1];
+    *failed_rank = r[0] ? -r[1] : -1;
     if (r[0] && *out != MPI_COMM_NULL)
         MPI_Comm_free(out);
     return r[0] ? BCR_ERR_NOMEM : BCR_SUCCESS;
