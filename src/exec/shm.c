@@ -91,9 +91,9 @@ void bcr_shm_drop(bcr_shm *sh)
     sh->mine = NULL;
 }
 
-void bcr_shm_destroy(bcr_shm *sh)
+/* Local: what sh knows of its node goes, as if never learnt. */
+static void forget_node(bcr_shm *sh)
 {
-    bcr_shm_drop(sh);
     if (sh->node != MPI_COMM_NULL)
         MPI_Comm_free(&sh->node);
     free(sh->node_of);
@@ -101,6 +101,17 @@ void bcr_shm_destroy(bcr_shm *sh)
     free(sh->seg);
     free(sh->seg_len);
     free(sh->taken);
+    sh->node_of = sh->members = NULL;
+    sh->seg = NULL;
+    sh->seg_len = NULL;
+    sh->taken = NULL;
+    sh->node_size = 0;
+}
+
+void bcr_shm_destroy(bcr_shm *sh)
+{
+    bcr_shm_drop(sh);
+    forget_node(sh);
     free(sh);
 }
 
@@ -230,21 +241,8 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
     int all_ok;
     if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm))
         all_ok = 0;
-    if (!all_ok) {
-        if (sh->node != MPI_COMM_NULL)
-            MPI_Comm_free(&sh->node);
-        free(sh->node_of);
-        free(sh->members);
-        free(sh->seg);
-        free(sh->seg_len);
-        free(sh->taken);
-        sh->members = NULL;
-        sh->node_of = NULL;
-        sh->seg = NULL;
-        sh->seg_len = NULL;
-        sh->taken = NULL;
-        sh->node_size = 0;
-    }
+    if (!all_ok)
+        forget_node(sh);
     return all_ok;
 }
 
