@@ -55,6 +55,33 @@ static int strategies(const bcr_side *A, const bcr_side *B, int trapezoid, bcr_i
     return which;
 }
 
+/* Whether every index of an axis lands on the same process coordinate in
+ * A as in B: one process, or the same blocks starting at the same place
+ * of the same process (the grids being one). */
+static int axis_stays(int np, int nb_a, int src_a, int off_a, int nb_b, int src_b, int off_b)
+{
+    if (np == 1)
+        return 1;
+    return nb_a == nb_b && off_a % nb_a == off_b % nb_b &&
+           ((src_a + off_a / nb_a) - (src_b + off_b / nb_b)) % np == 0;
+}
+
+/* Whether no element of the call leaves its process: A and B on one grid,
+ * laid out alike over the submatrix.  Then every message is a process's
+ * own part, copied in place, and only an indirect strategy's scratch
+ * takes memory. */
+static int stays_home(const bcr_side *A, const bcr_side *B, size_t es,
+                      const bcr_plan_options *opt)
+{
+    bcr_plan_options forced = *opt;
+    forced.strategy = BCR_STRATEGY_INDIRECT;
+    bcr_mask any = {0, 0, 0, 1, 1};
+    if (bcr_strategy_choose(A, B, &any, es, &forced) == BCR_STRATEGY_DIRECT)
+        return 0; /* two grids */
+    return axis_stays(A->P, A->MB, A->RSRC, A->i, B->MB, B->RSRC, B->i) &&
+           axis_stays(A->Q, A->NB, A->CSRC, A->j, B->NB, B->CSRC, B->j);
+}
+
 /* Request bookkeeping of one exchange (exec/run_exchange.c, work_bytes):
  * a request per chunk sent or received plus one, a cursor per partner
  * sent to and received from, and three ints per request and partner. */
@@ -98,6 +125,8 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
     bcr_idx t_arr = mul(most_held(h + B->MB - 1, B->MB, B->P), cols_a_blk);
     bcr_idx a_arr = mul(most_held(h + A->MB - 1, A->MB, A->P), cols_a_blk);
     int which = strategies(A, B, trapezoid, h, w, elsize, opt);
+    if (stays_home(A, B, elsize, opt))
+        a = b = t = 0; /* nothing is sent: no buffer, no segment */
     bcr_idx pools = 0, seg = 0, moved = add(a, b);
     if (which & DIRECT) {
         pools = add(buffer(a, es, opt), buffer(b, es, opt));

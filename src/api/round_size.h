@@ -27,9 +27,10 @@
  * (should MPI fail to make one, out of memory, that message is packed
  * and its round may take more).  The segment counts only where some
  * message may go through it: BCR_SHM not off and a message of BCR_SHM_MIN
- * bytes possible.  The largest over processes bounds every process's
- * buffers and every share of the segments, so buffers plus share stay
- * under the bound on every process.
+ * bytes possible.  Where A and B lie alike on one grid no element leaves
+ * its process, and neither counts.  The largest over processes bounds
+ * every process's buffers and every share of the segments, so buffers
+ * plus share stay under the bound on every process.
  *
  * Only agreed values enter (the sides, the mask, the options, the number
  * of processes), so every process picks the same tiles. */
