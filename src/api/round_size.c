@@ -199,6 +199,62 @@ static bcr_idx whole_blocks(bcr_idx len, bcr_idx nb1, bcr_idx nb2)
     return len >= l ? len - len % l : len;
 }
 
+typedef struct {
+    bcr_idx h, w; /* 0 x 0: none */
+} tile;
+
+/* Whole columns, as many as fit; 0 x 0 when not one does. */
+static tile column_panels(const shape_args *s, bcr_idx m, bcr_idx n)
+{
+    bcr_idx w = largest(s, 0, m, n);
+    tile t = {m, whole_blocks(w, s->A->NB, s->B->NB)};
+    return w ? t : (tile){0, 0};
+}
+
+/* Whole rows, as many as fit. */
+static tile row_panels(const shape_args *s, bcr_idx m, bcr_idx n)
+{
+    bcr_idx h = largest(s, 1, n, m);
+    tile t = {whole_blocks(h, s->A->MB, s->B->MB), n};
+    return h ? t : (tile){0, 0};
+}
+
+/* Neither fits: single columns cut by rows (a single element when not even
+ * that fits: the cap then counts as the least a round takes). */
+static tile column_pieces(const shape_args *s, bcr_idx m)
+{
+    bcr_idx h = largest(s, 1, 1, m);
+    tile t = {h ? whole_blocks(h, s->A->MB, s->B->MB) : 1, 1};
+    return t;
+}
+
+static bcr_idx rounds_of(bcr_idx m, bcr_idx n, tile t)
+{
+    return mul((m + t.h - 1) / t.h, (n + t.w - 1) / t.w);
+}
+
+/* What the busiest process packs and unpacks in all the rounds of a
+ * tiling, in elements: panels narrower than a block times the processes of
+ * a grid dimension leave a round's whole width to a few processes while
+ * the others wait. */
+static bcr_idx busiest(const shape_args *s, bcr_idx m, bcr_idx n, tile t)
+{
+    const bcr_side *A = s->A, *B = s->B;
+    bcr_idx a = mul(most_held(t.h, A->MB, A->P), most_held(t.w, A->NB, A->Q));
+    bcr_idx b = mul(most_held(t.h, B->MB, B->P), most_held(t.w, B->NB, B->Q));
+    return mul(rounds_of(m, n, t), add(a, b));
+}
+
+/* Whether tiling x beats y: fewer rounds (each costs every process a
+ * synchronization with its partners, and where ranks outnumber cores a
+ * wait for them to be scheduled: more, measured here, than the work that
+ * better balanced rounds save), then less for the busiest process. */
+static int better(const shape_args *s, bcr_idx m, bcr_idx n, tile x, tile y)
+{
+    bcr_idx rx = rounds_of(m, n, x), ry = rounds_of(m, n, y);
+    return rx != ry ? rx < ry : busiest(s, m, n, x) <= busiest(s, m, n, y);
+}
+
 int bcr_round_shape(const bcr_side *A, const bcr_side *B, const bcr_mask *mk, size_t elsize,
                     const bcr_plan_options *opt, int nranks, bcr_idx *h, bcr_idx *w)
 {
@@ -210,14 +266,14 @@ int bcr_round_shape(const bcr_side *A, const bcr_side *B, const bcr_mask *mk, si
         s.cap = least; /* no round takes less */
     if (fits(&s, mk->m, mk->n))
         return 0;
-    *h = mk->m;
-    *w = largest(&s, 0, mk->m, mk->n - 1);
-    if (*w > 0) {
-        *w = whole_blocks(*w, A->NB, B->NB);
-        return 1;
-    }
-    *w = 1;
-    *h = largest(&s, 1, 1, mk->m - 1);
-    *h = *h > 0 ? whole_blocks(*h, A->MB, B->MB) : 1;
+    tile cols = column_panels(&s, mk->m, mk->n), rows = row_panels(&s, mk->m, mk->n), t;
+    if (cols.h && (!rows.h || better(&s, mk->m, mk->n, cols, rows)))
+        t = cols;
+    else if (rows.h)
+        t = rows;
+    else
+        t = column_pieces(&s, mk->m);
+    *h = t.h;
+    *w = t.w;
     return 1;
 }

@@ -52,12 +52,14 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
 
 /* The tiles of a call with mask mk under the cap opt->max_bytes: 0 when
  * there is no cap or the whole call fits under it (one round, the
- * routines' usual path), else 1 with the tile *h x *w.  Whole columns
- * when one fits (as many as fit, a multiple of both column block sizes
- * when that many fit), else single columns cut by rows (likewise).  The
- * bound of a 1 x 1 tile is the least a round can be held to (the
- * bookkeeping of an exchange over every process; for the indirect
- * strategies a block of the intermediate): a cap below it counts as it. */
+ * routines' usual path), else 1 with the tile *h x *w.  Whole columns or
+ * whole rows, as many as fit (a multiple of both block sizes when that
+ * many fit), whichever makes fewer rounds, or as many but less work for
+ * the busiest process (narrow panels can leave a round to a few
+ * processes).  When neither fits, single columns cut by rows.  The bound of a 1 x 1 tile is the least a round
+ * can be held to (the bookkeeping of an exchange over every process; for
+ * the indirect strategies a block of the intermediate): a cap below it
+ * counts as it. */
 int bcr_round_shape(const bcr_side *A, const bcr_side *B, const bcr_mask *mk, size_t elsize,
                     const bcr_plan_options *opt, int nranks, bcr_idx *h, bcr_idx *w);
 
