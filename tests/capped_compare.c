@@ -30,12 +30,14 @@
  * Systematic: every type (s d c z i), gemr2d and trmr2d (U and L, N and U
  * diag); grids 2x2 -> 2x2, 2x2 -> 1x1, 1x1 -> 2x2, 1x4 -> 4x1, 2x2 ->
  * 2x2 column-major, 1x2 -> 2x1 (one process in neither grid) and 4x1 ->
- * 2x2; submatrices taller than wide, wider than tall, and thin enough
- * that one column is over the cap (tiles cut by rows); blocks of several
- * sizes, sources and submatrix offsets.
+ * 2x2; submatrices taller than wide, wider than tall, and thin ones in
+ * either direction; blocks of several sizes, sources and submatrix
+ * offsets.  Tiles of whole columns and of whole rows both run.
  *
  * Random: grids, sizes, blocks, sources and offsets at random, the cap
- * spread over 2 KiB to several times the call's need.
+ * spread over 2 KiB to several times the call's need; with every message
+ * packed and through segments some caps are below a whole row and a whole
+ * column, and the tiles single columns cut by rows.
  *
  * With the default switches a message through MPI goes in place as a
  * datatype and needs no buffer, and only messages of 32 KiB or more go
@@ -127,7 +129,7 @@ static void random_sweep(unsigned long long seed, long count)
         int pair = pick(0, NPAIRS - 1);
         cp_config c = {types[pick(0, 4)], 0, 'U', 'N', pick(1, 400), pick(1, 400), {0}, {0}};
         if (pick(0, 5) == 0)
-            c.n = pick(1, 8); /* thin: tiles cut by rows */
+            c.n = pick(1, 8); /* thin */
         const char *mask = masks[pick(0, 4)];
         c.tr = mask[0] != 'G';
         c.uplo = mask[0];
