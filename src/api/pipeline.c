@@ -1,5 +1,6 @@
 #include "api/pipeline.h"
 
+#include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/mask.h"
 #include "base/timers.h"
@@ -114,6 +115,8 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
     bcr_setup s;
     int packed;
     BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
+    if (bcr_rounds_needed(rq, &s, &opt->plan))
+        return bcr_rounds_call(rq, opt, &s, e); /* under BCR_MAX_BYTES (api/rounds.h) */
     bcr_ctx *ctx = s.ctx;
     bcr_lastcall *last = &ctx->last;
     const bcr_plan *pl;

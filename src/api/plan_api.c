@@ -4,6 +4,7 @@
 
 #include "api/arguments.h"
 #include "api/pipeline.h"
+#include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
 #include "bcredist.h"
@@ -15,6 +16,9 @@ struct bcr_plan_s {
     int empty;           /* m or n was 0: nothing to do, ever */
     int active;          /* this process is in grid A or B */
     bcr_plan plan;
+    int in_rounds;       /* made under BCR_MAX_BYTES in rounds, each with a
+                            plan of its own (api/rounds.h) */
+    bcr_rounds rounds;
     bcr_options opt;     /* the switches as at creation (execute rereads
                             those that do not change the plan) */
     MPI_Comm comm;       /* our own, so the plan outlives the contexts */
@@ -53,6 +57,12 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
                              "error on process %d of ictxt)", failed);
     p->rank = s.ctx->rank;
     p->size = s.ctx->size;
+    if (bcr_rounds_needed(rq, &s, &p->opt.plan)) {
+        p->in_rounds = 1;
+        bcr_rounds_plan(&p->rounds, rq, &s, &p->opt.plan, e);
+        return bcr_rounds_commit(rq, &p->rounds, 0, &p->opt, p->comm, p->rank, p->size, e,
+                                 NULL, &bcr_phase_now.plan);
+    }
     const bcr_plan *pl;
     int unused;
     bcr_stage_plan(rq, &s, &p->opt, &p->plan, &pl, &unused, e);
@@ -137,13 +147,21 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
     bcr_shm *sh;
     const bcr_plan *pl = p->active ? &p->plan : NULL;
     rq.elsize = p->elsize;
-    int rc = bcr_stage_commit(&rq, pl, 1, &opt, p->comm, p->rank, p->size, &e, &sh,
+    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+    int rc;
+    if (p->in_rounds) {
+        rc = bcr_rounds_commit(&rq, &p->rounds, 1, &opt, p->comm, p->rank, p->size, &e, &sh,
+                               &bcr_phase_now.check);
+        if (rc == BCR_SUCCESS)
+            bcr_rounds_exchange(&rq, &p->rounds, &ar, &opt, p->comm, p->rank, sh);
+    } else {
+        rc = bcr_stage_commit(&rq, pl, 1, &opt, p->comm, p->rank, p->size, &e, &sh,
                               &bcr_phase_now.check);
-    if (rc == BCR_SUCCESS) {
-        bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
-        bcr_stage_exchange(pl, &ar, &opt, p->comm, sh, 0);
-        bcr_stage_keep(sh, &opt);
+        if (rc == BCR_SUCCESS)
+            bcr_stage_exchange(pl, &ar, &opt, p->comm, sh, 0);
     }
+    if (rc == BCR_SUCCESS)
+        bcr_stage_keep(sh, &opt);
     return bcr_err_finish(&e, &rq, rc);
 }
 
@@ -153,6 +171,7 @@ void bcr_plan_destroy(bcr_plan_t p)
         return;
     if (p->active)
         bcr_plan_free(&p->plan);
+    bcr_rounds_free(&p->rounds); /* nothing when the plan is not in rounds */
     if (p->comm != MPI_COMM_NULL)
         MPI_Comm_free(&p->comm);
     free(p);

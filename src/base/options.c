@@ -51,6 +51,10 @@ void bcr_options_read(bcr_options *o)
         long long bound = strtoll(v, NULL, 10);
         p->stream_min = bound < 0 ? -1 : bound; /* any negative bound: never */
     }
+    v = env("BCR_MAX_BYTES");
+    p->max_bytes = v ? strtoll(v, NULL, 10) : 0;
+    if (p->max_bytes < 0)
+        p->max_bytes = 0; /* a negative cap: none */
     o->recv_sync = is(env("BCR_RECV"), "sync");
     v = env("BCR_TRACE");
     o->trace = v && strcmp(v, "0") != 0;
@@ -60,14 +64,15 @@ void bcr_options_read(bcr_options *o)
         o->keep_bytes = 0;
 }
 
-const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED] = {"BCR_STRATEGY", "BCR_SHM",
-                                                                  "BCR_SHM_MIN"};
+const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED] = {
+    "BCR_STRATEGY", "BCR_SHM", "BCR_SHM_MIN", "BCR_MAX_BYTES"};
 
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED])
 {
     v[0] = o->strategy;
     v[1] = o->shm;
     v[2] = o->shm_min;
+    v[3] = o->max_bytes; /* every process must cut the call into the same rounds */
 }
 
 int bcr_options_error_mode(void) { return is(env("BCR_ON_ERROR"), "abort"); }

@@ -4,7 +4,23 @@
  *
  * What a plan depends on is bcr_plan_options, and only that: the planner
  * takes nothing else, and the plan cache keys on the whole struct, so a
- * switch added here is in the key without anyone listing it. */
+ * switch added here is in the key without anyone listing it.
+ *
+ * BCR_MAX_BYTES caps a call's extra memory per process: the buffers it
+ * grows (exec/pools.h) and what it writes into its shared segment
+ * (exec/shm.h), as bcr_pool_bytes counts them.  Bytes; 0, unset or
+ * negative: no cap.  Without one a call's extra memory is about local A
+ * plus local B (more under an indirect strategy, which holds an
+ * intermediate too, and with BCR_PACK=buffer, where a message through a
+ * segment is given a send buffer as well).  Under a cap a call that could
+ * take more runs in rounds, each redistributing a tile of the submatrix
+ * small enough to stay under it (api/rounds.h); a cap below the least a
+ * round takes (the bookkeeping of one exchange, and under an indirect
+ * strategy a block of its intermediate) counts as that.  The rounds are
+ * the call's plan, so the cap is a plan option, and every process of a
+ * call must set it alike (it is agreed, as BCR_SHM is).  What earlier
+ * calls kept (BCR_KEEP_BYTES) is reused and not counted again: during a
+ * call a process holds at most that plus the cap. */
 #ifndef BCR_BASE_OPTIONS_H
 #define BCR_BASE_OPTIONS_H
 
@@ -35,6 +51,7 @@ typedef struct {
     long long shm_min;    /* BCR_SHM_MIN: bytes */
     long long stream_min; /* BCR_STREAM_MIN: bytes, -1 never, or
                              BCR_STREAM_DEFAULT */
+    long long max_bytes;  /* BCR_MAX_BYTES: bytes, 0 for no cap */
 } bcr_plan_options;
 
 typedef struct {
@@ -54,7 +71,7 @@ void bcr_options_read(bcr_options *o);
 /* Whether two processes' plan options may meet in one call: those that
  * decide which messages exist and how they travel must be equal on both
  * ends of every message (the rest only change how a process copies). */
-enum { BCR_OPTIONS_AGREED = 3 };
+enum { BCR_OPTIONS_AGREED = 4 };
 /* The agreed ones as numbers, in a fixed order, and their names. */
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED]);
 extern const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED];
