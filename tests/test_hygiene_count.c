@@ -343,6 +343,13 @@ int MPI_Iallreduce(const void *sb, void *rb, int n, MPI_Datatype t, MPI_Op op, M
     return rc;
 }
 
+int MPI_Ibcast(void *b, int n, MPI_Datatype t, int root, MPI_Comm c, MPI_Request *r)
+{
+    int rc = PMPI_Ibcast(b, n, t, root, c, r);
+    MADE(rc, 1, n_requests);
+    return rc;
+}
+
 static long live(int n, const MPI_Request *r)
 {
     long k = 0;

@@ -15,105 +15,12 @@
 #include <unistd.h>
 
 #include "bcredist.h"
+#include "exec/shm_park.h"
 #include "exec/shm_state.h"
 
 static int keyval = MPI_KEYVAL_INVALID;
 static pthread_mutex_t keyval_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_long segment_serial; /* names this process's segments apart */
-
-/* Every bcr_shm that has segments, for bcr_shm_bytes. */
-static bcr_shm *live;
-static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void bcr_shm_list_live(bcr_shm *sh)
-{
-    pthread_mutex_lock(&live_lock);
-    sh->prev = NULL;
-    sh->next = live;
-    if (live)
-        live->prev = sh;
-    live = sh;
-    pthread_mutex_unlock(&live_lock);
-}
-
-void bcr_shm_unlist_live(bcr_shm *sh)
-{
-    pthread_mutex_lock(&live_lock);
-    if (sh->prev)
-        sh->prev->next = sh->next;
-    else if (live == sh)
-        live = sh->next;
-    if (sh->next)
-        sh->next->prev = sh->prev;
-    sh->prev = sh->next = NULL;
-    pthread_mutex_unlock(&live_lock);
-}
-
-static void account(bcr_shm *sh, size_t touched)
-{
-    sh->touched = touched;
-    if (sh->seg && sh->seg[sh->node_rank])
-        atomic_store(resident_of(sh->seg[sh->node_rank]), touched);
-}
-
-/* Bytes that may be resident in the segments of sh's node together. */
-static size_t node_resident(const bcr_shm *sh)
-{
-    size_t total = 0;
-    for (int i = 0; sh->seg && i < sh->node_size; i++)
-        if (sh->seg[i])
-            total += atomic_load(resident_of(sh->seg[i]));
-    return total;
-}
-
-/* sh's node's segments, divided among its processes. */
-static size_t share_of(const bcr_shm *sh)
-{
-    return sh->len && sh->node_size ? node_resident(sh) / (size_t)sh->node_size : 0;
-}
-
-/* Local: this process unmaps its own segment and its mappings of its
- * peers'.  A segment's pages go back to the system when the last process
- * of the node that maps it unmaps it, so nobody waits for anybody. */
-void bcr_shm_drop(bcr_shm *sh)
-{
-    if (sh->len)
-        bcr_shm_unlist_live(sh);
-    account(sh, 0);
-    if (sh->seg)
-        for (int i = 0; i < sh->node_size; i++) {
-            if (sh->seg[i])
-                munmap(sh->seg[i], sh->seg_len[i]);
-            sh->seg[i] = NULL;
-        }
-    sh->len = 0;
-    sh->cap = 0;
-    sh->mine = NULL;
-}
-
-/* Local: what sh knows of its node goes, as if never learnt. */
-static void forget_node(bcr_shm *sh)
-{
-    if (sh->node != MPI_COMM_NULL)
-        MPI_Comm_free(&sh->node);
-    free(sh->node_of);
-    free(sh->members);
-    free(sh->seg);
-    free(sh->seg_len);
-    free(sh->taken);
-    sh->node_of = sh->members = NULL;
-    sh->seg = NULL;
-    sh->seg_len = NULL;
-    sh->taken = NULL;
-    sh->node_size = 0;
-}
-
-void bcr_shm_destroy(bcr_shm *sh)
-{
-    bcr_shm_drop(sh);
-    forget_node(sh);
-    free(sh);
-}
 
 /* MPI runs this when comm is freed, on each process by itself: nothing in
  * it waits for another process. */
@@ -242,7 +149,7 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
     if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm))
         all_ok = 0;
     if (!all_ok)
-        forget_node(sh);
+        bcr_shm_forget_node(sh);
     return all_ok;
 }
 
@@ -466,21 +373,21 @@ void bcr_shm_release(bcr_shm *sh, int rank)
 void bcr_shm_used(bcr_shm *sh, size_t bytes)
 {
     if (sh && bytes > sh->touched)
-        account(sh, bytes);
+        bcr_shm_account(sh, bytes);
 }
 
-size_t bcr_shm_share(const bcr_shm *sh) { return sh ? share_of(sh) : 0; }
+size_t bcr_shm_share(const bcr_shm *sh) { return sh ? bcr_shm_share_of(sh) : 0; }
 
 size_t bcr_shm_trim(bcr_shm *sh, size_t share)
 {
-    if (!sh || !sh->len || share_of(sh) <= share)
+    if (!sh || !sh->len || bcr_shm_share_of(sh) <= share)
         return bcr_shm_share(sh);
     /* This process's part of the node's allowance, its peers' pages as
      * they are. */
-    size_t allowed = share * (size_t)sh->node_size, peers = node_resident(sh) - sh->touched;
+    size_t allowed = share * (size_t)sh->node_size, peers = bcr_shm_node_resident(sh) - sh->touched;
     size_t keep = allowed > peers ? allowed - peers : 0;
     if (sh->touched <= keep)
-        return share_of(sh);
+        return bcr_shm_share_of(sh);
     /* Its readers may still be unpacking what this call published: the
      * pages go only once they are done, which they are about to be (they
      * are in this call too). */
@@ -496,17 +403,7 @@ size_t bcr_shm_trim(bcr_shm *sh, size_t share)
      * every process's mapping at once; the mappings stay, and a page
      * written again later comes back as a fresh zero page. */
     if (to > from && madvise(sh->seg[sh->node_rank] + from, to - from, MADV_REMOVE) != 0)
-        return share_of(sh);
-    account(sh, from - head);
-    return share_of(sh);
-}
-
-size_t bcr_shm_bytes(void)
-{
-    size_t total = 0;
-    pthread_mutex_lock(&live_lock);
-    for (const bcr_shm *sh = live; sh; sh = sh->next)
-        total += share_of(sh);
-    pthread_mutex_unlock(&live_lock);
-    return total;
+        return bcr_shm_share_of(sh);
+    bcr_shm_account(sh, from - head);
+    return bcr_shm_share_of(sh);
 }

@@ -16,7 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "exec/shm_state.h"
+#include "exec/shm_park.h"
 
 #define BCR_SHM_PARKED 2
 

@@ -9,7 +9,8 @@
 
 #include "base/index.h"
 #include "exec/counter_wait.h"
-#include "exec/shm.h"
+
+typedef struct bcr_shm bcr_shm; /* as exec/shm.h names it */
 
 /* The head of every process's segment, before what it sends: what its
  * readers and it tell each other.  `reads` is bumped by readers, a slot
@@ -83,24 +84,25 @@ struct bcr_shm {
 void bcr_shm_list_live(bcr_shm *sh);
 void bcr_shm_unlist_live(bcr_shm *sh);
 
-/* Unmaps every segment sh maps (local); the state stays. */
+/* This process may hold `touched` bytes of its segment resident: in sh and
+ * in its segment's head, where its peers read it. */
+void bcr_shm_account(bcr_shm *sh, size_t touched);
+/* Bytes that may be resident in the segments of sh's node together, and
+ * that divided among the node's processes. */
+size_t bcr_shm_node_resident(const bcr_shm *sh);
+size_t bcr_shm_share_of(const bcr_shm *sh);
+
+/* Local: this process unmaps its own segment and its mappings of its
+ * peers'.  A segment's pages go back to the system when the last process
+ * of the node that maps it unmaps it, so nobody waits for anybody.  The
+ * state stays. */
 void bcr_shm_drop(bcr_shm *sh);
-/* bcr_shm_drop, then frees sh and its node communicator (local). */
+/* Local: what sh knows of its node goes, as if never learnt. */
+void bcr_shm_forget_node(bcr_shm *sh);
+/* bcr_shm_drop and bcr_shm_forget_node, then sh is freed (local). */
 void bcr_shm_destroy(bcr_shm *sh);
 
-/* Parking (exec/shm_park.c).  Segments of a freed communicator are parked
- * rather than unmapped, and a new communicator over the same processes of
- * the node takes them at its first call: a code that makes a context per
- * call then pays for segments once.  bcr_shm_park takes sh (returns 1) or
- * leaves it to the caller (0). */
-int bcr_shm_park(bcr_shm *sh);
-/* Whether any segments are parked on this process. */
-int bcr_shm_any_parked(void);
-/* Collective over sh->node, whose members sh knows: all take the same
- * parked segments, or none does (returns whether they did).  comm is the
- * communicator sh belongs to. */
-int bcr_shm_adopt(bcr_shm *sh, MPI_Comm comm);
-/* Destroys every parked state (bcr_finalize). */
-void bcr_shm_unpark_all(void);
+/* As exec/shm.h says. */
+size_t bcr_shm_bytes(void);
 
 #endif
