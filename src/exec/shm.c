@@ -21,6 +21,9 @@
 static int keyval = MPI_KEYVAL_INVALID;
 static pthread_mutex_t keyval_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_long segment_serial; /* names this process's segments apart */
+/* Communicators with calls freed since bcr_finalize: a program that frees
+ * contexts may make one per call (attach says why this matters). */
+static atomic_long freed;
 
 /* MPI runs this when comm is freed, on each process by itself: nothing in
  * it waits for another process. */
@@ -29,6 +32,7 @@ static int delete_attr(MPI_Comm comm, int key, void *val, void *extra)
     (void)comm;
     (void)key;
     (void)extra;
+    atomic_fetch_add(&freed, 1);
     if (!bcr_shm_park(val))
         bcr_shm_destroy(val);
     return MPI_SUCCESS;
@@ -54,6 +58,7 @@ void bcr_shm_finalize(void)
         MPI_Comm_free_keyval(&keyval);
     pthread_mutex_unlock(&keyval_lock);
     bcr_shm_unpark_all();
+    atomic_store(&freed, 0);
 }
 
 static bcr_shm *find(MPI_Comm comm)
@@ -65,11 +70,8 @@ static bcr_shm *find(MPI_Comm comm)
     return found ? val : NULL;
 }
 
-/* Local: the transport's state for comm, before anything is shared.  A
- * communicator's first call goes through MPI, and this records that it
- * happened; segments are made by a later call that needs them, so a call
- * made once (a fresh context, a single large redistribution) neither pays
- * for segments it would use once nor leaves them behind. */
+/* Local: the transport's state for comm, before anything is shared; made
+ * at comm's first call, which goes through MPI (exec/shm.h says why). */
 static bcr_shm *attach(MPI_Comm comm)
 {
     bcr_shm *sh = calloc(1, sizeof *sh);
@@ -153,7 +155,7 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
     return all_ok;
 }
 
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off)
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
 {
     if (off)
         return -1;
@@ -163,11 +165,12 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off)
          * first_too; every process of comm is making its first call too. */
         if (!attach(comm))
             return -1;
-        /* Segments are set up (or parked ones taken) now, for later calls
-         * and later communicators (reserve).  Whoever has parked ones says
-         * so even with nothing to send: all learn whether the node can
-         * take them. */
-        return bytes > 0 || bcr_shm_any_parked();
+        /* Where communicators have been freed before, this one may be
+         * freed after this call too: segments are made now (reserve), to
+         * be parked with it and taken by the next.  Whoever has parked
+         * ones says so even with nothing to send: all learn whether the
+         * node can take them.  Else the second call makes them. */
+        return (bytes > 0 && (first_too || atomic_load(&freed) > 0)) || bcr_shm_any_parked();
     }
     sh->first = 0; /* a later call: its segments go into use at once */
     if (sh->node != MPI_COMM_NULL && (sh->node_size < 2 || bytes <= sh->cap))

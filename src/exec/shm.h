@@ -24,16 +24,18 @@
  * peers' and the pages go back when the last mapping of each goes.  That
  * is why freeing a context never waits for another process.
  *
- * A communicator's first call makes the segments but sends everything
- * through MPI: a segment's pages cost a fault each the first time they are
- * written (expensive on virtual machines), more than MPI's copy, and a call
- * made once (a fresh context, one large redistribution) would pay that for
- * pages it never reuses.  Made, the files cost nothing until written.  The
- * second call writes them.  When the communicator is freed its segments
- * are parked, and a new communicator over the same processes of the node
- * takes them at its first call, pages and all (exec/shm_park.c): a code
- * that makes a context per call reuses one set.  Segments grow only
- * collectively, inside a call: every
+ * A communicator's first call sends everything through MPI: a segment's
+ * pages cost a fault each the first time they are written (expensive on
+ * virtual machines), more than MPI's copy, and a call made once (a fresh
+ * context, one large redistribution) would pay that for pages it never
+ * reuses.  The second call makes and writes them.  When a communicator is
+ * freed its segments are parked, and a new communicator over the same
+ * processes of the node takes them at its first call, pages and all
+ * (exec/shm_park.c).  Once a process has freed a communicator, the first
+ * call of a new one makes its segments too (files only: nothing written,
+ * nothing faults; a millisecond or so of set-up), so that a code that makes
+ * a context per call has segments to park and reuses one set.  Segments
+ * grow only collectively, inside a call: every
  * process of the communicator says in the call's agreement
  * (runtime/agree.h) whether its segment is too small, and if any is, all
  * make theirs anew, as large as the most any sends at once.  Segments the
@@ -69,12 +71,13 @@
 typedef struct bcr_shm bcr_shm;
 
 /* What this process says in the agreement for a call sending `bytes`
- * through its segment: 1 when the segment must be made or grow (or, at
- * comm's first call, parked segments could be taken), 0 when it is large
- * enough, -1 when the transport is off (BCR_SHM=off) or this process
+ * through its segment: 1 when the segment must be made or grow (at comm's
+ * first call: when first_too, BCR_SHM=all, or once this process has freed
+ * a communicator, or when parked segments could be taken), 0 when it is
+ * large enough, -1 when the transport is off (BCR_SHM=off) or this process
  * could not record comm's first call.  The agreement keeps -1 if any
  * process said it, else the largest. */
-long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off);
+long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too);
 
 /* With the agreed answer: collective over comm when it is 1 (segments are
  * made anew, this process's at least `bytes`, or taken from a freed

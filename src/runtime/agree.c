@@ -291,7 +291,7 @@ int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt, 
 {
     bcr_idx bytes = bcr_plan_shm_bytes(pl, elsize);
     int off = opt->plan.shm == BCR_SHM_OFF, first_too = opt->plan.shm == BCR_SHM_ALL;
-    long long shm = bcr_shm_request(comm, bytes, off);
+    long long shm = bcr_shm_request(comm, bytes, off, first_too);
     int rc = bcr_agree_error(comm, rank, size, e, &shm);
     bcr_shm *t = rc ? NULL : bcr_shm_reserve(comm, shm, bytes, first_too);
     if (sh)
