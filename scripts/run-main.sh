@@ -19,7 +19,7 @@
 #                                       then the summary of each case's median over the
 #                                       rounds (scripts/rounds-summary.sh): the figures of
 #                                       docs/performance.md
-#   bash scripts/run-main.sh --regimes [ARGS]
+#   bash scripts/run-main.sh --regimes [--rounds N] [ARGS]
 #                                       pdgemr2d on timing/cases/standard.txt in the
 #                                       three regimes in one run (bcr_timing --regime all:
 #                                       warm, new-plan and cold taking turns in each
@@ -28,19 +28,31 @@
 #                                       speedup in each regime and warm's ratio to the copy
 #                                       bound, with their medians and lowest
 #                                       (timing/regimes_summary.awk); ARGS are added (e.g.
-#                                       --reps 3); exit status 1 when a result differs
+#                                       --reps 3); exit status 1 when a result differs;
+#                                       --rounds N: N runs (CSVs build/bcr_timing_regimes.K.csv),
+#                                       each case's median over them
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 if [ $# -eq 0 ]; then
   set -- --csv build/bcr_timing.csv timing/cases/standard.txt
 elif [ "$1" = --regimes ]; then
   shift
-  csv=build/bcr_timing_regimes.csv
+  rounds=1
+  if [ "${1:-}" = --rounds ]; then
+    rounds=$2
+    shift 2
+  fi
   rc=0
-  mpiexec -n 4 --oversubscribe build/timing/bcr_timing --regime all "$@" --csv "$csv" \
-    timing/cases/standard.txt || rc=$?
-  echo "speedup per case and regime (from $csv):"
-  awk -f timing/regimes_summary.awk "$csv" || rc=1
+  csvs=()
+  for k in $(seq "$rounds"); do
+    csv=build/bcr_timing_regimes.csv
+    [ "$rounds" -eq 1 ] || csv=build/bcr_timing_regimes.$k.csv
+    mpiexec -n 4 --oversubscribe build/timing/bcr_timing --regime all "$@" --csv "$csv" \
+      timing/cases/standard.txt || rc=$?
+    csvs+=("$csv")
+  done
+  echo "speedup per case and regime (from ${csvs[*]}; median over the runs):"
+  awk -f timing/regimes_summary.awk "${csvs[@]}" || rc=1
   exit "$rc"
 elif [ "$1" = --all ]; then
   shift

@@ -1,14 +1,16 @@
-# The regimes of one bcr_timing CSV side by side (awk -f regimes_summary.awk
-# FILE.csv, the CSV of bcr_timing --regime all): one row per case, the
+# The regimes of bcr_timing CSVs side by side (awk -f regimes_summary.awk
+# FILE.csv..., CSVs of bcr_timing --regime all): one row per case, the
 # speedup (ScaLAPACK's median over bcredist's, each regime's own calls) in
 # the warm, new-plan and cold regimes, and warm bcredist's time over the
-# copy bound; then the median and the lowest of each column over the cases.
+# copy bound, each the median over the files when there are several (runs
+# of the same cases); then the median and the lowest of each column over
+# the cases.
 # A case is named by its number, after its type and routine when the file
 # holds more than one of them.  "-": the regime did not run for the case
 # (new-plan on a case too small for its shapes).  Exits 1 when some result
 # differs from ScaLAPACK's.
 BEGIN { FS = ","; nreg = split("warm new-plan cold", regime, " ") }
-NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 {
     rout = $col["routine"] == "gemr2d" ? "ge" : "tr" $col["uplo"] $col["diag"]
     group = $col["type"] " " rout
@@ -17,8 +19,8 @@ NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
         order[++n] = key; label[key] = $col["case"]; name[key] = $col["type"] $col["case"] " " rout
         if (!(group in groups)) { groups[group] = 1; ngroups++ }
     }
-    sp[key, $col["regime"]] = $col["speedup"]
-    if ($col["regime"] == "warm") bound[key] = $col["bcredist_over_copy_bound"]
+    sp[key, $col["regime"]] = sp[key, $col["regime"]] " " $col["speedup"]
+    if ($col["regime"] == "warm") bound[key] = bound[key] " " $col["bcredist_over_copy_bound"]
     different += !$col["identical"]
 }
 function median(s,   c, v, i, j, t) {
@@ -49,8 +51,8 @@ END {
         key = order[i]
         line = sprintf("%-10s", ngroups > 1 ? name[key] : label[key])
         for (r = 1; r <= nreg; r++)
-            line = line cell(r, (key, regime[r]) in sp ? sp[key, regime[r]] : "")
-        print line cell(nreg + 1, key in bound ? bound[key] : "")
+            line = line cell(r, (key, regime[r]) in sp ? median(sp[key, regime[r]]) : "")
+        print line cell(nreg + 1, key in bound ? median(bound[key]) : "")
     }
     summary("median")
     summary("lowest")
