@@ -187,7 +187,8 @@ int bcr_shm_pending(MPI_Comm comm)
     const bcr_shm *sh = find(comm);
     if (!sh)
         return 0;
-    return sh->unused || (!sh->len && !sh->refused && (sh->node == MPI_COMM_NULL || sh->node_size > 1));
+    int could_make = !sh->len && !sh->refused && (sh->node == MPI_COMM_NULL || sh->node_size > 1);
+    return sh->unused || could_make;
 }
 
 /* Where segments live: BCR_SHM_DIR, else /dev/shm (a tmpfs, so pages that
