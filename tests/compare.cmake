@@ -54,7 +54,8 @@ endforeach()
 # message through shared segments packed and unpacked with streaming
 # stores (BCR_STREAM_MIN=0: by default only scans writing 6 MiB or more
 # per process write that way, 16 MiB where they store one element at a
-# time; src/plan/exchange.c).
+# time; src/plan/exchange.c); and every message through segments whose
+# waits poll, as on a system without futexes (BCR_SHM_WAIT=poll).
 foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;6;6606;4000"
                  "shm_stream;BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0;4;4607;8000"
@@ -63,7 +64,8 @@ foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_short;BCR_SHM=short,BCR_SHM_MIN=0;4;4605;4000"
                  "pack_buffer;BCR_PACK=buffer;4;4404;8000"
                  "recv_sync;BCR_RECV=sync;3;3303;8000"
-                 "shm_recv_sync;BCR_RECV=sync,BCR_SHM=all,BCR_SHM_MIN=0;2;2303;8000")
+                 "shm_recv_sync;BCR_RECV=sync,BCR_SHM=all,BCR_SHM_MIN=0;2;2303;8000"
+                 "shm_poll;BCR_SHM=all,BCR_SHM_MIN=0,BCR_SHM_WAIT=poll;4;4608;4000")
   list(GET _variant 0 _name)
   list(GET _variant 1 _env)
   string(REPLACE "," ";" _env "${_env}")

@@ -111,3 +111,10 @@ bcr_add_failsafe_abort_test(failsafe_stop_shm_np4 bcr_test_failsafe_stop stop
   TRACE "${_only_shm}"
   EXPECT OUT_0 "rank 0: stops \\(SIGSTOP\\) before its first counter bump of the call"
          STDERR_ANY "bcredist: bcr_pdgemr2d: ${_node}")
+# The same where waits poll instead of sleeping on a futex (the path of
+# systems without one).
+bcr_add_failsafe_abort_test(failsafe_stop_shm_poll_np4 bcr_test_failsafe_stop stop
+  LIMIT 60 MIN_SECONDS 3 ENV BCR_TIMEOUT=3,BCR_SHM=all,BCR_SHM_WAIT=poll
+  TRACE "${_only_shm}"
+  EXPECT OUT_0 "rank 0: stops \\(SIGSTOP\\) before its first counter bump of the call"
+         STDERR_ANY "bcredist: bcr_pdgemr2d: ${_node}")

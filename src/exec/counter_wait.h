@@ -1,6 +1,9 @@
 /* Waiting for a counter in memory shared between processes to reach a
  * value, asleep: where processes outnumber cores, a waiter that polls
- * takes the core from the process it waits for. */
+ * takes the core from the process it waits for.  It sleeps on a futex on
+ * Linux; elsewhere, or with BCR_SHM_WAIT=poll, it sleeps a growing while
+ * (1 us to 1 ms) between looks.  Either way it gives up after BCR_TIMEOUT
+ * (base/failsafe.h). */
 #ifndef BCR_EXEC_COUNTER_WAIT_H
 #define BCR_EXEC_COUNTER_WAIT_H
 
