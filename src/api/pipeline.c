@@ -90,12 +90,7 @@ void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_opti
 {
     if (!pl)
         return;
-    /* Said before any part is published: a reader that finishes sees it
-     * when it counts what the node keeps (exec/keep.h). */
-    if (sh)
-        bcr_shm_used(sh, (size_t)bcr_plan_shm_bytes(pl, ar->elsize));
-    int rc = bcr_fault("exchange") ? BCR_ERR_MPI
-                                    : bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
+    int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
     /* Partners may be waiting for this process's messages, and there is
      * no telling them (base/failsafe.h).  Buffers were reserved and agreed
      * on before, so only MPI can fail here. */

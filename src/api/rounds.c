@@ -98,12 +98,8 @@ void bcr_rounds_exchange(const bcr_request *rq, const bcr_rounds *r, const bcr_a
         const bcr_plan *pl = &r->plan[k];
         if (opt->trace)
             trace_round(rq, r, k, rank, sh, opt);
-        /* As bcr_stage_exchange: the bytes said before any part is
-         * published, and a failure here aborts the job. */
-        if (sh)
-            bcr_shm_used(sh, (size_t)bcr_plan_shm_bytes(pl, ar->elsize));
-        int rc = bcr_fault("exchange") ? BCR_ERR_MPI
-                                        : bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, 0);
+        /* As bcr_stage_exchange: a failure here aborts the job. */
+        int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, 0);
         if (rc)
             bcr_give_up("%s while exchanging data (round %lld of %lld)",
                         rc == BCR_ERR_MPI ? "an MPI call failed" : "out of memory",

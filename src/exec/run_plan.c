@@ -1,5 +1,6 @@
 #include "exec/run_plan.h"
 
+#include "base/failsafe.h"
 #include "base/timers.h"
 #include "bcredist.h"
 #include "exec/pools.h"
@@ -50,6 +51,12 @@ static int run_phases(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm,
 int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
                  int sync, int packed)
 {
+    /* Said before any part is published: a reader that finishes sees it
+     * when it counts what the node keeps (exec/keep.h). */
+    if (sh)
+        bcr_shm_used(sh, (size_t)bcr_plan_shm_bytes(pl, ar->elsize));
+    if (bcr_fault("exchange"))
+        return BCR_ERR_MPI;
     double t0 = bcr_phase_start();
     int rc = run_phases(pl, ar, comm, sh, sync, packed);
     bcr_phase_add(&bcr_phase_now.exchange, t0);
