@@ -86,31 +86,6 @@ static bcr_shm *attach(MPI_Comm comm)
     return sh;
 }
 
-/* The rank in MPI_COMM_WORLD of each of comm's n processes, or NULL where
- * one has none (a communicator from outside the world). */
-static int *world_ranks(MPI_Comm comm, int n)
-{
-    int *in = malloc((size_t)n * sizeof *in), *out = malloc((size_t)n * sizeof *out);
-    MPI_Group g = MPI_GROUP_NULL, w = MPI_GROUP_NULL;
-    int ok = in && out && comm != MPI_COMM_NULL && !MPI_Comm_group(comm, &g) &&
-             !MPI_Comm_group(MPI_COMM_WORLD, &w);
-    for (int i = 0; ok && i < n; i++)
-        in[i] = i;
-    ok = ok && !MPI_Group_translate_ranks(g, n, in, w, out);
-    for (int i = 0; ok && i < n; i++)
-        ok = out[i] != MPI_UNDEFINED;
-    if (g != MPI_GROUP_NULL)
-        MPI_Group_free(&g);
-    if (w != MPI_GROUP_NULL)
-        MPI_Group_free(&w);
-    free(in);
-    if (!ok) {
-        free(out);
-        out = NULL;
-    }
-    return out;
-}
-
 /* Collective over comm: who of comm shares this node.  Returns whether
  * every process of comm succeeded (all get the same answer). */
 static int learn_node(bcr_shm *sh, MPI_Comm comm)
@@ -146,7 +121,7 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
             sh->node_of[members[i]] = i;
     }
     free(members);
-    sh->members = ok ? world_ranks(node, nsize) : NULL;
+    sh->members = ok ? bcr_shm_world_ranks(node, nsize) : NULL;
     int all_ok;
     if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm))
         all_ok = 0;

@@ -61,18 +61,25 @@ static int same_members(const bcr_shm *p, const bcr_shm *sh)
     return 1;
 }
 
+/* With park_lock held: takes entry i out of the list, the later ones
+ * moving up. */
+static bcr_shm *unpark(int i)
+{
+    bcr_shm *p = parked[i];
+    for (int j = i; j + 1 < BCR_SHM_PARKED; j++)
+        parked[j] = parked[j + 1];
+    parked[BCR_SHM_PARKED - 1] = NULL;
+    return p;
+}
+
 /* Takes out of the list the newest parked state over sh's processes. */
 static bcr_shm *claim(const bcr_shm *sh)
 {
     bcr_shm *p = NULL;
     pthread_mutex_lock(&park_lock);
     for (int i = 0; i < BCR_SHM_PARKED && !p; i++)
-        if (parked[i] && same_members(parked[i], sh)) {
-            p = parked[i];
-            for (int j = i; j + 1 < BCR_SHM_PARKED; j++)
-                parked[j] = parked[j + 1];
-            parked[BCR_SHM_PARKED - 1] = NULL;
-        }
+        if (parked[i] && same_members(parked[i], sh))
+            p = unpark(i);
     pthread_mutex_unlock(&park_lock);
     return p;
 }
@@ -84,28 +91,16 @@ static int take(bcr_shm *sh, bcr_shm *p, MPI_Comm comm)
 {
     int size;
     MPI_Comm_size(comm, &size);
-    int *world = malloc((size_t)size * sizeof *world), *in = malloc((size_t)size * sizeof *in);
-    MPI_Group g = MPI_GROUP_NULL, w = MPI_GROUP_NULL;
-    int ok = world && in && !MPI_Comm_group(comm, &g) && !MPI_Comm_group(MPI_COMM_WORLD, &w);
-    for (int r = 0; ok && r < size; r++)
-        in[r] = r;
-    ok = ok && !MPI_Group_translate_ranks(g, size, in, w, world);
-    for (int r = 0; ok && r < size; r++) { /* world[r] becomes r's index in p */
+    int *world = bcr_shm_world_ranks(comm, size);
+    if (!world)
+        return 0;
+    for (int r = 0; r < size; r++) { /* r's index in p's numbering */
         int j = 0;
         while (j < p->node_size && p->members[j] != world[r])
             j++;
-        world[r] = j < p->node_size ? j : -1;
+        sh->node_of[r] = j < p->node_size ? j : -1;
     }
-    for (int r = 0; ok && r < size; r++)
-        sh->node_of[r] = world[r];
-    if (g != MPI_GROUP_NULL)
-        MPI_Group_free(&g);
-    if (w != MPI_GROUP_NULL)
-        MPI_Group_free(&w);
     free(world);
-    free(in);
-    if (!ok)
-        return 0;
     bcr_shm_unlist_live(p);
     MPI_Comm_free(&sh->node);
     free(sh->members);
@@ -134,12 +129,13 @@ static int take(bcr_shm *sh, bcr_shm *p, MPI_Comm comm)
 int bcr_shm_adopt(bcr_shm *sh, MPI_Comm comm)
 {
     bcr_shm *p = claim(sh);
-    /* (ident, -ident) under MPI_MAX: equal and nonzero only if every
-     * process of the node claimed the same segments. */
-    long long v[2] = {p ? (long long)p->ident : 0, p ? -(long long)p->ident : 0};
-    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MAX, sh->node))
+    /* (ident, ~ident) under MPI_MAX: the largest ident and the complement
+     * of the smallest, equal and nonzero only if every process of the node
+     * claimed the same segments. */
+    unsigned long long id = p ? p->ident : 0, v[2] = {id, ~id};
+    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, sh->node))
         v[0] = 0;
-    int same = v[0] != 0 && v[0] == -v[1];
+    int same = v[0] != 0 && v[0] == ~v[1];
     /* A process whose numbering of comm failed cannot take them either. */
     int ok = same && take(sh, p, comm), all;
     if (!same) {
@@ -160,10 +156,7 @@ void bcr_shm_unpark_all(void)
 {
     for (;;) {
         pthread_mutex_lock(&park_lock);
-        bcr_shm *p = parked[0];
-        for (int i = 0; i + 1 < BCR_SHM_PARKED; i++)
-            parked[i] = parked[i + 1];
-        parked[BCR_SHM_PARKED - 1] = NULL;
+        bcr_shm *p = unpark(0);
         pthread_mutex_unlock(&park_lock);
         if (!p)
             return;

@@ -102,3 +102,26 @@ size_t bcr_shm_bytes(void)
     pthread_mutex_unlock(&live_lock);
     return total;
 }
+
+int *bcr_shm_world_ranks(MPI_Comm comm, int n)
+{
+    int *in = malloc((size_t)n * sizeof *in), *out = malloc((size_t)n * sizeof *out);
+    MPI_Group g = MPI_GROUP_NULL, w = MPI_GROUP_NULL;
+    int ok = in && out && comm != MPI_COMM_NULL && !MPI_Comm_group(comm, &g) &&
+             !MPI_Comm_group(MPI_COMM_WORLD, &w);
+    for (int i = 0; ok && i < n; i++)
+        in[i] = i;
+    ok = ok && !MPI_Group_translate_ranks(g, n, in, w, out);
+    for (int i = 0; ok && i < n; i++)
+        ok = out[i] != MPI_UNDEFINED;
+    if (g != MPI_GROUP_NULL)
+        MPI_Group_free(&g);
+    if (w != MPI_GROUP_NULL)
+        MPI_Group_free(&w);
+    free(in);
+    if (!ok) {
+        free(out);
+        out = NULL;
+    }
+    return out;
+}

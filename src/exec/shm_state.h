@@ -105,4 +105,9 @@ void bcr_shm_destroy(bcr_shm *sh);
 /* As exec/shm.h says. */
 size_t bcr_shm_bytes(void);
 
+/* The rank in MPI_COMM_WORLD of each of comm's n processes (malloc'd), or
+ * NULL where one has none (a communicator from outside the world) or on
+ * failure. */
+int *bcr_shm_world_ranks(MPI_Comm comm, int n);
+
 #endif
