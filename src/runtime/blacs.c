@@ -1,4 +1,5 @@
 #include "runtime/blacs.h"
+#include <stddef.h>
 
 /* The MPI BLACS keeps its contexts in these globals; when the library has
  * them we can tell a bad handle from a good one instead of crashing. */
