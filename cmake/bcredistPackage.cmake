@@ -18,6 +18,14 @@ else()
   set(BCR_CONFIG_SCALAPACK_PKGCONFIG ON)
 endif()
 set(BCR_CONFIG_FORTRAN ${BCREDIST_FORTRAN})
+# The config file finds the same MPI and ScaLAPACK as this build
+# (bcredistDependencies.cmake, installed beside it).
+get_filename_component(BCR_CONFIG_MPI_C_COMPILER "${MPI_C_COMPILER}" NAME)
+get_filename_component(BCR_CONFIG_MPI_Fortran_COMPILER "${MPI_Fortran_COMPILER}" NAME)
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/bcredistDependencies.cmake
+  DESTINATION ${BCR_CONFIG_INSTALL_DIR})
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/no-mpi/mpi.pc
+  DESTINATION ${BCR_CONFIG_INSTALL_DIR}/no-mpi)
 
 install(EXPORT bcredistTargets
   NAMESPACE bcredist::
@@ -53,10 +61,19 @@ else()
   set(BCR_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
   set(BCR_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
 endif()
+# The flavour's ScaLAPACK (BCR_SCALAPACK_MODULE, e.g. scalapack-mpich) by
+# name, and what it resolved to without its MPI as Libs.private: a
+# Requires.private would bring, through Debian's scalapack-<flavour>.pc,
+# the MPI the system's alternatives select (its include directories even
+# into --cflags), which need not be the one bcredist was built with.
 if(BCR_CONFIG_SCALAPACK_PKGCONFIG)
-  set(BCR_PC_REQUIRES_PRIVATE "scalapack-openmpi")
+  string(JOIN " " BCR_PC_LIBS_PRIVATE ${BCR_SCALAPACK_LDFLAGS})
 else()
-  set(BCR_PC_REQUIRES_PRIVATE "")
+  set(BCR_PC_LIBS_PRIVATE "")
+  foreach(_bcr_lib IN LISTS SCALAPACK_LIBRARY LAPACK_LIBRARIES)
+    string(APPEND BCR_PC_LIBS_PRIVATE " ${_bcr_lib}")
+  endforeach()
+  string(STRIP "${BCR_PC_LIBS_PRIVATE}" BCR_PC_LIBS_PRIVATE)
 endif()
 set(_bcr_pc_files bcredist bcredist-scalapack)
 if(BCREDIST_FORTRAN)

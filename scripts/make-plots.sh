@@ -17,13 +17,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 if [ -n "${BCR_BUILD_DIR:-}" ]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-  export OMPI_MCA_rmaps_base_oversubscribe=1
   cmake -S . -B "$BCR_BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-  cmake --build "$BCR_BUILD_DIR" -j"$(nproc)" --target bcr_timing >/dev/null
   build="$BCR_BUILD_DIR"
+  source scripts/launch.sh
+  targets=(bcr_timing)
+  [ "$bcr_mpi_flavour" = openmpi ] || targets+=(bcr_mpich_yield)
+  cmake --build "$build" -j"$(nproc)" --target "${targets[@]}" >/dev/null
 else
-  source scripts/setup.sh # packages, MPI environment, build in ./build
+  source scripts/setup.sh # packages, build in ./build, bcr_run
   build="$root/build"
 fi
 
@@ -51,7 +52,7 @@ for exp in "${experiments[@]}"; do
     if [ -z "${PLOTS_ONLY:-}" ]; then
       # The machine may be shared: the load says how far to trust the times.
       { echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
-        mpiexec -n "$np" --oversubscribe "$build/timing/bcr_timing" --check --reps "$r" \
+        bcr_run "$np" "$build/timing/bcr_timing" --check --reps "$r" \
           --csv "$out/$name.csv" "timing/cases/$exp.txt"; } | tee "$out/$name.txt"
     fi
     data="$(mktemp -d)"

@@ -31,10 +31,12 @@
 #                                       --reps 3); exit status 1 when a result differs;
 #                                       --rounds N: N runs (CSVs build/bcr_timing_regimes.K.csv),
 #                                       each case's median over them
+# BCREDIST_MPI, BCR_BUILD_DIR and BCR_CMAKE_ARGS as for setup.sh: the paths
+# above are then in that build directory instead of build/.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 if [ $# -eq 0 ]; then
-  set -- --csv build/bcr_timing.csv timing/cases/standard.txt
+  set -- --csv "$build/bcr_timing.csv" timing/cases/standard.txt
 elif [ "$1" = --regimes ]; then
   shift
   rounds=1
@@ -45,9 +47,9 @@ elif [ "$1" = --regimes ]; then
   rc=0
   csvs=()
   for k in $(seq "$rounds"); do
-    csv=build/bcr_timing_regimes.csv
-    [ "$rounds" -eq 1 ] || csv=build/bcr_timing_regimes.$k.csv
-    mpiexec -n 4 --oversubscribe build/timing/bcr_timing --regime all "$@" --csv "$csv" \
+    csv=$build/bcr_timing_regimes.csv
+    [ "$rounds" -eq 1 ] || csv=$build/bcr_timing_regimes.$k.csv
+    bcr_run 4 "$build/timing/bcr_timing" --regime all "$@" --csv "$csv" \
       timing/cases/standard.txt || rc=$?
     csvs+=("$csv")
   done
@@ -61,13 +63,13 @@ elif [ "$1" = --all ]; then
     shift 2
     csvs=()
     for k in $(seq "$rounds"); do
-      mpiexec -n 4 --oversubscribe build/timing/bcr_timing --type sdczi --routine all \
-        --csv "build/bcr_timing_all.$k.csv" "$@" timing/cases/standard.txt
-      csvs+=("build/bcr_timing_all.$k.csv")
+      bcr_run 4 "$build/timing/bcr_timing" --type sdczi --routine all \
+        --csv "$build/bcr_timing_all.$k.csv" "$@" timing/cases/standard.txt
+      csvs+=("$build/bcr_timing_all.$k.csv")
     done
     echo "median over $rounds rounds of each case:"
     exec bash scripts/rounds-summary.sh "${csvs[@]}"
   fi
-  set -- --type sdczi --routine all --csv build/bcr_timing_all.csv "$@" timing/cases/standard.txt
+  set -- --type sdczi --routine all --csv "$build/bcr_timing_all.csv" "$@" timing/cases/standard.txt
 fi
-mpiexec -n 4 --oversubscribe build/timing/bcr_timing "$@"
+bcr_run 4 "$build/timing/bcr_timing" "$@"

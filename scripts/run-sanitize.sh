@@ -3,7 +3,8 @@
 # (-DBCREDIST_SANITIZE=ON) in ./build-asan, run with CTest, two tests at a
 # time.  Needs what scripts/run-tests.sh installs.  Extra arguments go to
 # ctest (e.g. -L compare, or -j1); BCR_BUILD_DIR picks another build
-# directory.  The random sweeps and a few other tests are smaller in this
+# directory, BCR_CMAKE_ARGS adds configure arguments.  Open MPI only
+# (tests/lsan.supp holds Open MPI's leaks).  The random sweeps and a few other tests are smaller in this
 # build (docs/testing.md, "Sanitizers and valgrind"; tests/CMakeLists.txt).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -33,7 +34,8 @@ export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:verify_asan_link_orde
 export LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBCREDIST_SANITIZE=ON
+# shellcheck disable=SC2086 # BCR_CMAKE_ARGS is split into words
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBCREDIST_SANITIZE=ON ${BCR_CMAKE_ARGS:-}
 cmake --build "$build" -j"$(nproc)"
 cd "$build"
 # Most tests keep less than both cores busy (one rank, or ranks waiting on

@@ -15,8 +15,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 if [ -n "${BCR_BUILD_DIR:-}" ]; then
   build=$(cd "$BCR_BUILD_DIR" && pwd)
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-  export OMPI_MCA_rmaps_base_oversubscribe=1
+  source scripts/launch.sh
 else
   source scripts/setup.sh
   build=$root/build
@@ -57,14 +56,15 @@ runs=(
 failed=0
 for r in "${runs[@]}"; do
   read -r name np env exe args <<< "$r"
-  sets=() envs=()
+  sets=()
   [ "$env" != - ] && IFS=, read -ra sets <<< "$env"
-  for e in "${sets[@]}"; do envs+=(-x "$e"); done
   start=$(date +%s)
   set +e
+  # The settings in the launcher's environment, which passes them on.
   # shellcheck disable=SC2086
-  env "${sets[@]}" mpiexec -n "$np" --oversubscribe "${envs[@]}" "${vg[@]}" \
-    --log-file="$logs/$name.%p.log" "$build/$exe" $args > "$logs/$name.out" 2>&1
+  (for e in "${sets[@]}"; do export "${e?}"; done
+   bcr_run "$np" "${vg[@]}" --log-file="$logs/$name.%p.log" "$build/$exe" $args) \
+    > "$logs/$name.out" 2>&1
   rc=$?
   set -e
   # One memcheck report is a block of lines starting with "==PID== " and

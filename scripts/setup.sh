@@ -1,11 +1,29 @@
 #!/usr/bin/env bash
-# Installs what bcredist builds on (Debian 12 packages) and builds it in
-# ./build.  Sourced by run-main.sh and run-tests.sh.
+# Installs what bcredist builds on (Debian 12 packages) and builds it.
+# Sourced by run-main.sh and run-tests.sh.  From the environment:
+#   BCREDIST_MPI    openmpi (default) or mpich: the MPI and ScaLAPACK to
+#                   install and build with (-DBCREDIST_MPI; auto builds with
+#                   the system's default MPI and installs Open MPI's packages)
+#   BCR_BUILD_DIR   the build directory (default build)
+#   BCR_CMAKE_ARGS  more arguments for cmake's configure step
+# Leaves the shell in the repository root with $build the build directory
+# and bcr_run (scripts/launch.sh) to launch its programs.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-packages=(build-essential cmake pkg-config gfortran libopenmpi-dev openmpi-bin
-          libscalapack-openmpi-dev liblapack-dev libopenblas-dev)
+mpi=${BCREDIST_MPI:-openmpi}
+build=${BCR_BUILD_DIR:-build}
+case $mpi in
+  openmpi | auto) mpi_packages=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev) ;;
+  mpich) mpi_packages=(mpich libmpich-dev libscalapack-mpich-dev) ;;
+  *)
+    echo "BCREDIST_MPI=$mpi: openmpi, mpich or auto" >&2
+    exit 2
+    ;;
+esac
+# scalapack-mpi-test: ScaLAPACK's own test programs, for both MPIs.
+packages=(build-essential cmake pkg-config gfortran liblapack-dev libopenblas-dev
+          scalapack-mpi-test "${mpi_packages[@]}")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -22,5 +40,8 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
-cmake --build build -j"$(nproc)"
+# shellcheck disable=SC2086 # BCR_CMAKE_ARGS is split into words
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBCREDIST_MPI="$mpi" \
+  ${BCR_CMAKE_ARGS:-}
+cmake --build "$build" -j"$(nproc)"
+source scripts/launch.sh

@@ -14,17 +14,18 @@ if [ $# -lt 2 ]; then
   exit 2
 fi
 a=$1 b=$2 rounds=${3:-7} cases=${4:-timing/cases/standard.txt}
-exe=${BCR_BUILD_DIR:-build}/timing/bcr_timing
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+build=${BCR_BUILD_DIR:-build}
+exe=$build/timing/bcr_timing
+source scripts/launch.sh # bcr_run: that build's MPI launcher
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for r in $(seq "$rounds"); do
   for s in "$a" "$b"; do
     if [[ $s == build:* ]]; then
-      mpiexec -n 4 --oversubscribe "${s#build:}/timing/bcr_timing" \
+      bcr_run 4 "${s#build:}/timing/bcr_timing" \
         --csv "$out/$r.csv" "$cases" > "$out/$r.${s//\//_}"
     else
-      mpiexec -n 4 --oversubscribe -x "$s" "$exe" --csv "$out/$r.csv" "$cases" > "$out/$r.$s"
+      (export "${s?}" && bcr_run 4 "$exe" --csv "$out/$r.csv" "$cases") > "$out/$r.$s"
     fi
   done
 done

@@ -13,7 +13,7 @@ set(_bcr_dropin_dir ${CMAKE_CURRENT_BINARY_DIR}/dropin_out)
 # bcr_dropin_tests(tag plain-exe linked-exe entry...)
 function(bcr_dropin_tests tag plain linked)
   string(REPLACE ";" ":" entries "${ARGN}")
-  set(common -DMPIEXEC=${BCR_MPIEXEC} -DNP=4 -DTAG=${tag}
+  set(common ${BCR_MPI_SCRIPT_ARGS} -DNP=4 -DTAG=${tag}
     -DREFDIR=${_bcr_dropin_dir}/${tag}_ref
     -DDROPIN=$<TARGET_FILE:bcredist_scalapack> -DENTRIES=${entries}
     -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR})

@@ -12,10 +12,11 @@
 # prints CALLS <n>), naming every entry point in ENTRIES, and every
 # process's output file must equal the reference byte for byte.
 #
-# Other variables: MPIEXEC, NP, EXE, OUTDIR, REFDIR, TAG (file prefix: the
-# program writes <dir>/<TAG>_<rank>.bin), DROPIN, ENTRIES (entry points
-# separated by ':'), TIMEOUT_FACTOR (time limits multiplied by it; default 1).
-foreach(v MODE MPIEXEC NP EXE OUTDIR REFDIR TAG)
+# Other variables: BCR_MPI_SCRIPT_ARGS (tests/mpi_launch.cmake), NP, EXE,
+# OUTDIR, REFDIR, TAG (file prefix: the program writes
+# <dir>/<TAG>_<rank>.bin), DROPIN, ENTRIES (entry points separated by ':'),
+# TIMEOUT_FACTOR (time limits multiplied by it; default 1).
+foreach(v MODE MPI_LAUNCH NP EXE OUTDIR REFDIR TAG)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "dropin_check.cmake: ${v} is not set")
   endif()
@@ -26,13 +27,11 @@ if(NOT TIMEOUT_FACTOR)
 endif()
 math(EXPR limit "60 * ${TIMEOUT_FACTOR}")
 
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 # Nothing from the caller's environment may decide which code runs.
 unset(ENV{LD_PRELOAD})
 unset(ENV{BCR_VERBOSE})
 unset(ENV{BCR_TRACE})
+include(${MPI_LAUNCH})
 
 if(MODE STREQUAL "ref")
   set(dir "${REFDIR}")
@@ -42,29 +41,35 @@ endif()
 file(REMOVE_RECURSE "${dir}")
 file(MAKE_DIRECTORY "${dir}")
 
-# -x sets the variables in the launched processes only, not in mpiexec.
-set(env_args -x BCR_VERBOSE=1)
+set(ENV{BCR_VERBOSE} 1)
+set(preload)
 if(MODE STREQUAL "preload")
   if(NOT EXISTS "${DROPIN}")
     message(FATAL_ERROR "no drop-in library at '${DROPIN}'")
   endif()
-  list(APPEND env_args -x "LD_PRELOAD=${DROPIN}" -x BCR_TRACE=1)
+  set(ENV{BCR_TRACE} 1)
+  bcr_mpi_preload(preload "${DROPIN}")
 endif()
 
-# Open MPI forwards the processes' stderr to mpiexec's in pieces, and the
-# pieces of one line can meet another process's (lines of 200 bytes from
-# 4 processes, 200 each: 2 to 12 of 800 came out broken), so each
-# process's own copy is read (--output-filename: io/1/rank.<r>/stderr).
+# The processes' output reaches mpiexec's in pieces, and the pieces of one
+# line can meet another process's (lines of 200 bytes from 4 processes,
+# 200 each: 2 to 12 of 800 came out broken under Open MPI), so each
+# process's own copy is read (io/1/rank.<r>/stdout and stderr).
+bcr_mpi_output_files(output_args ${dir}/io ${NP})
 execute_process(
-  COMMAND ${MPIEXEC} -n ${NP} --oversubscribe --output-filename ${dir}/io ${env_args} ${EXE}
-          ${dir}
-  RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE merged TIMEOUT ${limit})
-file(GLOB_RECURSE err_files "${dir}/io/*/stderr")
-set(err "")
-foreach(f IN LISTS err_files)
-  file(READ "${f}" text)
-  string(APPEND err "${text}")
+  COMMAND ${MPIEXEC} -n ${NP} ${MPIEXEC_PREFLAGS} ${output_args} ${preload} ${EXE} ${dir}
+  RESULT_VARIABLE rv OUTPUT_VARIABLE merged_out ERROR_VARIABLE merged_err TIMEOUT ${limit})
+foreach(stream out err)
+  file(GLOB_RECURSE files "${dir}/io/*/std${stream}")
+  set(${stream} "")
+  foreach(f IN LISTS files)
+    file(READ "${f}" text)
+    string(APPEND ${stream} "${text}")
+  endforeach()
 endforeach()
+if(NOT rv EQUAL 0)
+  message(STATUS "mpiexec's own output:\n${merged_out}${merged_err}")
+endif()
 message(STATUS "${MODE}: exit ${rv}\n--- stdout\n${out}--- stderr, process by process\n${err}---")
 if(NOT rv EQUAL 0)
   message(FATAL_ERROR "${MODE}: the program failed (exit ${rv})")

@@ -31,9 +31,7 @@ set_property(TEST bcr_errors_return_env APPEND PROPERTY ENVIRONMENT "BCR_ON_ERRO
 # sure the abort was MPI_Abort after the error line was printed.
 set(_bcr_abort_script ${CMAKE_CURRENT_BINARY_DIR}/errors_abort_check.cmake)
 file(WRITE ${_bcr_abort_script} [=[
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
+include(${MPI_LAUNCH})
 foreach(mode abort-env abort-api)
   if(mode STREQUAL "abort-env")
     set(ENV{BCR_ON_ERROR} abort)
@@ -41,9 +39,18 @@ foreach(mode abort-env abort-api)
     unset(ENV{BCR_ON_ERROR})
   endif()
   math(EXPR limit "100 * ${TIMEOUT_FACTOR}")
-  execute_process(COMMAND ${MPIEXEC} -n 2 --oversubscribe ${EXE} ${mode}
+  # Each process's output from its own files: MPI_Abort may end the job
+  # before the launcher has forwarded it.
+  file(REMOVE_RECURSE ${OUTDIR}/${mode})
+  bcr_mpi_output_files(output_args ${OUTDIR}/${mode} 2)
+  execute_process(COMMAND ${MPIEXEC} -n 2 ${MPIEXEC_PREFLAGS} ${output_args} ${EXE} ${mode}
     RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
   set(all "${out}${err}")
+  file(GLOB_RECURSE files ${OUTDIR}/${mode}/*)
+  foreach(f IN LISTS files)
+    file(READ ${f} text)
+    string(APPEND all "${text}")
+  endforeach()
   message(STATUS "${mode}: exit ${rv}\n${all}")
   if(rv EQUAL 0)
     message(FATAL_ERROR "${mode}: exited 0, expected MPI_Abort")
@@ -51,7 +58,7 @@ foreach(mode abort-env abort-api)
   if(NOT all MATCHES "bcr_pdgemr2d: argument 1 \\(m\\): m = -1, must be >= 0")
     message(FATAL_ERROR "${mode}: the error line was not printed")
   endif()
-  # Open MPI's "MPI_ABORT was invoked" banner is not reliable when several
+  # The launchers' banners for MPI_Abort are not reliable when several
   # ranks abort at once, so rule out a crash instead.
   if(rv GREATER 127 OR all MATCHES "Segmentation fault|exited on signal|core dumped")
     message(FATAL_ERROR "${mode}: the program crashed instead of calling MPI_Abort")
@@ -62,7 +69,8 @@ foreach(mode abort-env abort-api)
 endforeach()
 ]=])
 add_test(NAME bcr_errors_abort_output
-  COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_test_errors>
+  COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DEXE=$<TARGET_FILE:bcr_test_errors>
+          -DOUTDIR=${CMAKE_CURRENT_BINARY_DIR}/errors_abort
           -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} -P ${_bcr_abort_script})
 set_tests_properties(bcr_errors_abort_output PROPERTIES LABELS errors PROCESSORS 1)
 bcr_test_timeout(240 bcr_errors_abort_output)

@@ -1,7 +1,7 @@
 # bcr_add_mpi_expect_test(name nprocs TIMEOUT seconds EXPECT regex
 #                         [TRANSPORT mpi|shm MESSAGE bytes]
 #                         COMMAND exe args... [LABELS label...])
-# runs `mpiexec -n nprocs --oversubscribe exe args...` through
+# runs `mpiexec -n nprocs ${BCR_MPIEXEC_PREFLAGS} exe args...` through
 # expect_check.cmake, which fails the test unless the program exits with
 # status 0 and its standard output matches EXPECT.  (A
 # PASS_REGULAR_EXPRESSION alone makes CTest ignore the exit status, so a
@@ -14,9 +14,9 @@
 # with BCR_TRACE=1, and every call's trace line must name that transport,
 # and some call must have sent and some received one message of MESSAGE
 # bytes, so a call that fell back to the other transport fails the test.
-# A shm test is skipped when the shared windows' backing store has less
-# free than bcredist asks before it makes them (twice the processes'
-# segments, here nprocs segments of MESSAGE bytes each).
+# A shm test is skipped when the shared segments' store (BCR_SHM_DIR, else
+# /dev/shm) has less free than bcredist asks before it makes them (twice
+# the processes' segments, here nprocs segments of MESSAGE bytes each).
 include_guard(GLOBAL)
 
 function(bcr_add_mpi_expect_test name nprocs)
@@ -24,8 +24,7 @@ function(bcr_add_mpi_expect_test name nprocs)
   if(NOT T_TIMEOUT OR NOT T_EXPECT OR NOT T_COMMAND)
     message(FATAL_ERROR "bcr_add_mpi_expect_test(${name}): TIMEOUT, EXPECT and COMMAND are required")
   endif()
-  set(_env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    OMPI_MCA_rmaps_base_oversubscribe=1)
+  set(_env ${BCR_MPI_TEST_ENV})
   set(_pin)
   if(T_TRANSPORT STREQUAL "mpi")
     list(APPEND _env BCR_SHM=off)
@@ -47,7 +46,7 @@ function(bcr_add_mpi_expect_test name nprocs)
   add_test(NAME ${name}
     COMMAND ${CMAKE_COMMAND} "-DEXPECT=${T_EXPECT}" -DTIMEOUT=${_limit} ${_pin}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/expect_check.cmake
-            -- ${BCR_MPIEXEC} -n ${nprocs} --oversubscribe ${T_COMMAND})
+            -- ${BCR_MPIEXEC} -n ${nprocs} ${BCR_MPIEXEC_PREFLAGS} ${T_COMMAND})
   math(EXPR _outer "${T_TIMEOUT} + 30")
   bcr_test_timeout(${_outer} ${name})
   set_tests_properties(${name} PROPERTIES PROCESSORS 1 ENVIRONMENT "${_env}")

@@ -6,8 +6,8 @@
 # EXPECT.  With TRANSPORT the command runs with BCR_TRACE=1; every trace
 # line must say "transport TRANSPORT", and one must show a message of
 # MESSAGE bytes sent to one partner, one the same received.  With SHM_NEED,
-# the command does not run when the shared windows' backing store has
-# fewer bytes free: the script prints "expect_check: skipped:" and the
+# the command does not run when the shared segments' store has fewer
+# bytes free: the script prints "expect_check: skipped:" and the
 # reason, which the test's SKIP_REGULAR_EXPRESSION takes as skipped.
 foreach(v EXPECT TIMEOUT)
   if(NOT DEFINED ${v})
@@ -29,10 +29,10 @@ if(NOT cmd)
 endif()
 
 if(SHM_NEED)
-  # Where Open MPI puts the windows' files, as bcredist's src/exec/shm.c reads it.
+  # Where bcredist's segments live, as src/exec/shm.c reads it.
   set(store /dev/shm)
-  if(NOT "$ENV{OMPI_MCA_osc_sm_backing_directory}" STREQUAL "")
-    set(store "$ENV{OMPI_MCA_osc_sm_backing_directory}")
+  if(NOT "$ENV{BCR_SHM_DIR}" STREQUAL "")
+    set(store "$ENV{BCR_SHM_DIR}")
   endif()
   execute_process(COMMAND df -P -B1 ${store} RESULT_VARIABLE rv OUTPUT_VARIABLE df_out)
   if(NOT rv EQUAL 0 OR NOT df_out MATCHES "\n[^ ]+ +[0-9]+ +[0-9]+ +([0-9]+)")
@@ -41,7 +41,7 @@ if(SHM_NEED)
   set(free ${CMAKE_MATCH_1})
   if(free LESS SHM_NEED)
     message("expect_check: skipped: ${store} has ${free} bytes free, "
-            "the shared windows need ${SHM_NEED}")
+            "the shared segments need ${SHM_NEED}")
     return()
   endif()
   message(STATUS "${store}: ${free} bytes free, ${SHM_NEED} needed")

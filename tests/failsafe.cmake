@@ -44,7 +44,7 @@ function(bcr_add_failsafe_abort_test name exe mode)
     endif()
   endforeach()
   add_test(NAME ${name}
-    COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DNP=4 -DEXE=$<TARGET_FILE:${exe}>
+    COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DNP=4 -DEXE=$<TARGET_FILE:${exe}>
             -DMODE=${mode} -DOUTDIR=${CMAKE_CURRENT_BINARY_DIR}/failsafe/${name}
             -DLIMIT=${T_LIMIT} -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} ${_defs}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/failsafe_check.cmake)

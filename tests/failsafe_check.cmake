@@ -1,5 +1,5 @@
 # Run by the failsafe tests that must end the job (failsafe.cmake):
-#   cmake -DMPIEXEC=... -DNP=n -DEXE=program -DMODE=mode -DOUTDIR=dir
+#   cmake <BCR_MPI_SCRIPT_ARGS> -DNP=n -DEXE=program -DMODE=mode -DOUTDIR=dir
 #         -DLIMIT=seconds [-DMIN_SECONDS=seconds] [-DENV=VAR=value,...]
 #         [-DSTDERR_<r>=regex ...] [-DSTDERR_ANY=regex] [-DOUT_<r>=regex ...]
 #         [-DTRACE=regex] [-DTIMEOUT_FACTOR=f] -P failsafe_check.cmake
@@ -15,10 +15,10 @@
 #     output OUT_<r>; some process's standard error matches STDERR_ANY;
 #   - with TRACE (the program runs with BCR_TRACE=1), every process printed
 #     trace lines and every trace line matches TRACE.
-# Each process's output is read from its own file (--output-filename): in
-# mpiexec's merged stream the pieces of lines from several processes can
-# meet (dropin_check.cmake).
-foreach(v MPIEXEC NP EXE MODE OUTDIR LIMIT)
+# Each process's output is read from its own file (bcr_mpi_output_files,
+# mpi_launch.cmake): in mpiexec's merged stream the pieces of lines from
+# several processes can meet.
+foreach(v MPI_LAUNCH NP EXE MODE OUTDIR LIMIT)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "failsafe_check.cmake: ${v} is not set")
   endif()
@@ -33,36 +33,36 @@ math(EXPR limit "${LIMIT} * ${TIMEOUT_FACTOR}")
 # The script's own limit on the job: past it the job did not end by itself.
 math(EXPR kill_after "${limit} + 60")
 
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 # Nothing from the caller's environment may decide how the library behaves.
 foreach(v BCR_FAIL BCR_TIMEOUT BCR_SHM BCR_TRACE BCR_ON_ERROR BCR_VERBOSE LD_PRELOAD)
   unset(ENV{${v}})
 endforeach()
-set(env_args)
+include(${MPI_LAUNCH})
+# The processes' variables, in the launcher's environment.
+set(env_list)
 if(ENV)
   string(REPLACE "," ";" env_list "${ENV}")
-  foreach(kv IN LISTS env_list)
-    list(APPEND env_args -x "${kv}")
-  endforeach()
 endif()
 if(TRACE)
-  list(APPEND env_args -x BCR_TRACE=1)
+  list(APPEND env_list BCR_TRACE=1)
 endif()
+foreach(kv IN LISTS env_list)
+  string(REGEX MATCH "^([^=]+)=(.*)$" _ "${kv}")
+  set(ENV{${CMAKE_MATCH_1}} "${CMAKE_MATCH_2}")
+endforeach()
 
 file(REMOVE_RECURSE "${OUTDIR}")
 file(MAKE_DIRECTORY "${OUTDIR}")
+bcr_mpi_output_files(output_args ${OUTDIR}/io ${NP})
 string(TIMESTAMP t0 "%s" UTC)
 execute_process(
-  COMMAND ${MPIEXEC} -n ${NP} --oversubscribe --output-filename ${OUTDIR}/io ${env_args}
-          ${EXE} ${MODE}
+  COMMAND ${MPIEXEC} -n ${NP} ${MPIEXEC_PREFLAGS} ${output_args} ${EXE} ${MODE}
   RESULT_VARIABLE rv OUTPUT_VARIABLE merged_out ERROR_VARIABLE merged_err
   TIMEOUT ${kill_after})
 string(TIMESTAMP t1 "%s" UTC)
 math(EXPR took "${t1} - ${t0}")
 
-set(report "exit ${rv} after ${took} s (${env_args} ${EXE} ${MODE})\n")
+set(report "exit ${rv} after ${took} s (${env_list} ${EXE} ${MODE})\n")
 math(EXPR last "${NP} - 1")
 foreach(r RANGE ${last})
   foreach(stream stdout stderr)

@@ -9,7 +9,8 @@ if(CMAKE_Fortran_COMPILER_LOADED AND TARGET bcr_dropin_c_plain)
       -DBUILD=${PROJECT_BINARY_DIR}
       -DWORK=${CMAKE_CURRENT_BINARY_DIR}/install_test
       -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR}/install_project
-      -DMPIEXEC=${BCR_MPIEXEC}
+      ${BCR_MPI_SCRIPT_ARGS}
+      -DMPI_C_COMPILER=${MPI_C_COMPILER} -DMPI_Fortran_COMPILER=${MPI_Fortran_COMPILER}
       -DGENERATOR=${CMAKE_GENERATOR}
       -DPLAIN_EXE=$<TARGET_FILE:bcr_dropin_c_plain>
       -DREFDIR=${CMAKE_CURRENT_BINARY_DIR}/dropin_out/c_ref

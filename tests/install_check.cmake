@@ -5,9 +5,11 @@
 #  3. preload the installed drop-in (found through its own RUNPATH, no
 #     LD_LIBRARY_PATH) into the unmodified plain-ScaLAPACK program of the
 #     drop-in tests and compare with that test's reference bytes.
-# Variables: BUILD, WORK, SOURCE (install_project), MPIEXEC, GENERATOR,
+# Variables: BUILD, WORK, SOURCE (install_project), BCR_MPI_SCRIPT_ARGS
+# (tests/mpi_launch.cmake), MPI_C_COMPILER and MPI_Fortran_COMPILER (the
+# wrappers bcredist was built with, for the outside project), GENERATOR,
 # PLAIN_EXE, REFDIR, TIMEOUT_FACTOR (time limits multiplied by it; default 1).
-foreach(v BUILD WORK SOURCE MPIEXEC PLAIN_EXE REFDIR)
+foreach(v BUILD WORK SOURCE MPI_LAUNCH MPI_C_COMPILER MPI_Fortran_COMPILER PLAIN_EXE REFDIR)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "install_check.cmake: ${v} is not set")
   endif()
@@ -16,14 +18,12 @@ if(NOT TIMEOUT_FACTOR)
   set(TIMEOUT_FACTOR 1)
 endif()
 math(EXPR limit "60 * ${TIMEOUT_FACTOR}")
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 unset(ENV{LD_PRELOAD})
 unset(ENV{LD_LIBRARY_PATH})
 unset(ENV{BCR_VERBOSE})
 unset(ENV{PKG_CONFIG_PATH})
 unset(ENV{CMAKE_PREFIX_PATH})
+include(${MPI_LAUNCH})
 
 function(run what)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -82,7 +82,8 @@ foreach(mode config pkgconfig)
   if(GENERATOR)
     set(gen -G ${GENERATOR})
   endif()
-  run("configure (${mode})" ${CMAKE_COMMAND} -S ${SOURCE} -B ${bdir} ${gen} ${opt})
+  run("configure (${mode})" ${CMAKE_COMMAND} -S ${SOURCE} -B ${bdir} ${gen} ${opt}
+      -DMPI_C_COMPILER=${MPI_C_COMPILER} -DMPI_Fortran_COMPILER=${MPI_Fortran_COMPILER})
   message(STATUS "${mode}: configured\n${run_out}")
   if(mode STREQUAL "config" AND NOT run_out MATCHES "bcredist [0-9.]+ from ${lib}/cmake/bcredist")
     message(FATAL_ERROR "config: bcredist was not found in the installed tree")
@@ -91,9 +92,10 @@ foreach(mode config pkgconfig)
     message(FATAL_ERROR "pkgconfig: bcredist was not found in the installed tree")
   endif()
   run("build (${mode})" ${CMAKE_COMMAND} --build ${bdir})
+  set(ENV{BCR_VERBOSE} 1)
   foreach(prog consumer_c consumer_f consumer_dropin)
     execute_process(
-      COMMAND ${MPIEXEC} -n 4 --oversubscribe -x BCR_VERBOSE=1 ${bdir}/${prog}
+      COMMAND ${MPIEXEC} -n 4 ${MPIEXEC_PREFLAGS} ${bdir}/${prog}
       RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
     if(NOT rv EQUAL 0 OR NOT out MATCHES "${prog} OK")
       message(FATAL_ERROR "${mode}: ${prog} failed (${rv}):\n${out}\n${err}")
@@ -108,6 +110,7 @@ foreach(mode config pkgconfig)
     endif()
     message(STATUS "${mode}: ${prog} OK")
   endforeach()
+  unset(ENV{BCR_VERBOSE})
 endforeach()
 
 # pkg-config also names the drop-in for LD_PRELOAD.
@@ -121,9 +124,10 @@ endif()
 # 3. The installed drop-in, preloaded, finds libbcredist.so by itself.
 unset(ENV{PKG_CONFIG_PATH})
 file(MAKE_DIRECTORY ${WORK}/preload)
+set(ENV{BCR_VERBOSE} 1)
+bcr_mpi_preload(preload ${dropin})
 execute_process(
-  COMMAND ${MPIEXEC} -n 4 --oversubscribe -x LD_PRELOAD=${dropin} -x BCR_VERBOSE=1
-          ${PLAIN_EXE} ${WORK}/preload
+  COMMAND ${MPIEXEC} -n 4 ${MPIEXEC_PREFLAGS} ${preload} ${PLAIN_EXE} ${WORK}/preload
   RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
 if(NOT rv EQUAL 0 OR NOT out MATCHES "CALLS ([0-9]+)")
   message(FATAL_ERROR "installed drop-in preloaded: the program failed (${rv}):\n${out}\n${err}")

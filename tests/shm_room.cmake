@@ -6,7 +6,7 @@
 # result equal to ScaLAPACK's.  Needs a small tmpfs of its own, so root
 # and mount; skipped (exit 77) where mounting is not allowed.
 add_test(NAME shm_small_store
-  COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_timing>
+  COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DEXE=$<TARGET_FILE:bcr_timing>
           -DDIR=${CMAKE_CURRENT_BINARY_DIR}/shm_small_store
           -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
           -P ${CMAKE_CURRENT_SOURCE_DIR}/shm_room_check.cmake)

@@ -1,9 +1,7 @@
 # Run by shm_room.cmake: bcr_timing on three cases with the shared segments'
 # store (BCR_SHM_DIR) an 8 MiB tmpfs.  The first and last cases need about 3 MiB
 # of segments on the node, the middle one about 24 MiB.
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
+include(${MPI_LAUNCH})
 set(ENV{BCR_TRACE} 1)
 # The store is mounted outside the build tree, so that a run killed before
 # it unmounts cannot leave a mount where `rm -rf build` trips over it.
@@ -22,7 +20,7 @@ file(WRITE ${DIR}/cases.txt "512 512 2 2 36 36 2 2 128 128\n"
                             "2048 2048 2 2 36 36 2 2 128 128\n"
                             "512 512 2 2 36 36 2 2 128 128\n")
 math(EXPR limit "120 * ${TIMEOUT_FACTOR}")
-execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --check --reps 2
+execute_process(COMMAND ${MPIEXEC} -n 4 ${MPIEXEC_PREFLAGS} ${EXE} --check --reps 2
                         --csv ${DIR}/out.csv ${DIR}/cases.txt
   RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
 execute_process(COMMAND umount ${store})

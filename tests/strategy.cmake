@@ -25,9 +25,7 @@ set_property(TEST compare_systematic_transposed_np6 APPEND PROPERTY ENVIRONMENT
 
 set(_bcr_trace_script ${CMAKE_CURRENT_BINARY_DIR}/trace_check.cmake)
 file(WRITE ${_bcr_trace_script} [=[
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
+include(${MPI_LAUNCH})
 set(ENV{BCR_TRACE} 1)
 set(ENV{BCR_STRATEGY} ${STRATEGY})
 set(ENV{BCR_GENERATOR} auto)
@@ -36,7 +34,7 @@ set(ENV{BCR_SHM_MIN} 0)
 # Small calls write plainly, larger ones with streaming stores.
 set(ENV{BCR_STREAM_MIN} 4096)
 math(EXPR limit "250 * ${TIMEOUT_FACTOR}")
-execute_process(COMMAND ${MPIEXEC} -n 4 --oversubscribe ${EXE} --random 4224 2000
+execute_process(COMMAND ${MPIEXEC} -n 4 ${MPIEXEC_PREFLAGS} ${EXE} --random 4224 2000
   RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
 if(NOT rv EQUAL 0 OR NOT out MATCHES "compare: 2000 configurations, 0 mismatches")
   # The trace lines fill stderr; keep what is not one of them.
@@ -74,7 +72,7 @@ foreach(_strategy indirect transposed)
     set(_name compare_trace_paths_transposed)
   endif()
   add_test(NAME ${_name}
-    COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DEXE=$<TARGET_FILE:bcr_test_compare>
+    COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DEXE=$<TARGET_FILE:bcr_test_compare>
             -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} -DSTRATEGY=${_strategy} -P ${_bcr_trace_script})
   set_tests_properties(${_name} PROPERTIES LABELS compare PROCESSORS 1)
   bcr_test_timeout(300 ${_name})

@@ -68,11 +68,12 @@ bcr_add_mpi_test(timing_experiment_smoke 4 TIMEOUT 60
 # stores; every result checked.
 foreach(stream 0 -1)
   bcr_add_mpi_test(timing_folded_patterns_stream${stream} 4 TIMEOUT 60
-    COMMAND -x BCR_SHM=all -x BCR_SHM_MIN=0 -x BCR_STREAM_MIN=${stream}
-            $<TARGET_FILE:bcr_timing> --check --reps 2
+    COMMAND $<TARGET_FILE:bcr_timing> --check --reps 2
             --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_folded_${stream}.csv
             ${PROJECT_SOURCE_DIR}/timing/cases/folded_patterns.txt
     LABELS timing)
+  set_property(TEST timing_folded_patterns_stream${stream} APPEND PROPERTY ENVIRONMENT
+    BCR_SHM=all BCR_SHM_MIN=0 BCR_STREAM_MIN=${stream})
 endforeach()
 
 # Every element size through the shared-segment scans' paths
@@ -81,9 +82,10 @@ endforeach()
 # routine; every result checked.
 foreach(stream 0 -1)
   bcr_add_mpi_test(timing_element_paths_stream${stream} 4 TIMEOUT 120
-    COMMAND -x BCR_SHM=all -x BCR_SHM_MIN=0 -x BCR_STREAM_MIN=${stream}
-            $<TARGET_FILE:bcr_timing> --check --reps 1 --type sdczi --routine all
+    COMMAND $<TARGET_FILE:bcr_timing> --check --reps 1 --type sdczi --routine all
             --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_element_paths_${stream}.csv
             ${PROJECT_SOURCE_DIR}/timing/cases/element_paths.txt
     LABELS timing)
+  set_property(TEST timing_element_paths_stream${stream} APPEND PROPERTY ENVIRONMENT
+    BCR_SHM=all BCR_SHM_MIN=0 BCR_STREAM_MIN=${stream})
 endforeach()

@@ -1,4 +1,5 @@
 #include "runtime/blacs.h"
+#include <stddef.h>
 
 /* Through the public interface only: Cblacs_gridinfo answers -1 for every
  * quantity when h is not a context of this process (the BLACS's documented
