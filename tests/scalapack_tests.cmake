@@ -1,13 +1,15 @@
 # ScaLAPACK's own test programs (Debian's package scalapack-mpi-test) run
 # through the drop-in: each program runs on 4 processes without it and with
 # libbcredist_scalapack.so preloaded, and must give the same results (the
-# summary lines, the counts of PASSED and FAILED, every per-test line with
-# its timing columns masked), fail nothing, and show with BCR_VERBOSE=1 that
-# the calls reached bcredist.  See scalapack_tests_check.cmake.  Labels
-# scalapack_own and dropin.
+# summary lines, the counts of PASSED and FAILED, the whole output with the
+# per-test lines' timings masked, and their residuals where the unmodified
+# program's vary from run to run), fail nothing, and show with
+# BCR_VERBOSE=1 that the calls reached bcredist.  See
+# scalapack_tests_check.cmake.  Labels scalapack_own and dropin.
 
 # The MPI flavour and its launcher's flags, where the top level does not
-# set them.
+# set them.  BCR_MPI_TEST_ENV, where set, lists VAR=value settings that
+# every MPI test process gets; the programs run with them too.
 if(NOT DEFINED BCR_MPI_FLAVOUR)
   set(BCR_MPI_FLAVOUR openmpi)
 endif()
@@ -32,8 +34,8 @@ endif()
 
 # bcr_scalapack_own_test(program format data entries): `format` is the
 # driver's output (sep, svd, hseqr: see the check script), `data` its input
-# file beside it (or "none"), `entries` the drop-in entry points it is known to call,
-# each of which must reach bcredist.
+# file beside it (or "none"), `entries` the drop-in entry points it is
+# known to call, each of which must reach bcredist.
 function(bcr_scalapack_own_test prog format data entries)
   set(exe "${BCR_SCALAPACK_OWN_TESTS_DIR}/${prog}")
   if(data STREQUAL "none")
@@ -47,13 +49,14 @@ function(bcr_scalapack_own_test prog format data entries)
   endif()
   string(REPLACE ";" ":" entries "${entries}")
   string(JOIN "$<SEMICOLON>" preflags ${BCR_MPIEXEC_PREFLAGS})
+  string(JOIN "$<SEMICOLON>" test_env ${BCR_MPI_TEST_ENV})
   set(name scalapack_own_${prog})
   add_test(NAME ${name}
     COMMAND ${CMAKE_COMMAND} -DFLAVOUR=${BCR_MPI_FLAVOUR} -DMPIEXEC=${BCR_MPIEXEC}
             "-DPREFLAGS=${preflags}" -DNP=4 -DEXE=${exe} "-DDATA=${data_path}"
             -DFORMAT=${format} -DWORKDIR=${CMAKE_CURRENT_BINARY_DIR}/scalapack_own/${prog}
             -DDROPIN=$<TARGET_FILE:bcredist_scalapack> -DENTRIES=${entries}
-            -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
+            "-DMPI_ENV=${test_env}" -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/scalapack_tests_check.cmake)
   set_tests_properties(${name} PROPERTIES LABELS "scalapack_own;dropin" PROCESSORS 1)
   bcr_test_timeout(300 ${name})

@@ -18,6 +18,8 @@
 # MPIEXEC, PREFLAGS (a list, after -n NP), NP, EXE, DATA (input files,
 # separated by ':', may be empty), FORMAT (sep, svd or hseqr: which driver
 # prints the per-test lines), WORKDIR, DROPIN, ENTRIES (separated by ':'),
+# MPI_ENV (VAR=value settings for the launcher and, through it, every
+# process, as every MPI test of the build gets them; a list, may be empty),
 # TIMEOUT_FACTOR (time limits multiplied by it; default 1).
 cmake_minimum_required(VERSION 3.18)
 foreach(v FLAVOUR MPIEXEC NP EXE FORMAT WORKDIR DROPIN ENTRIES)
@@ -82,6 +84,12 @@ set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
 unset(ENV{LD_PRELOAD})
 unset(ENV{BCR_VERBOSE})
 unset(ENV{BCR_TRACE})
+foreach(kv IN LISTS MPI_ENV)
+  if(NOT kv MATCHES "^([^=]+)=(.*)$")
+    message(FATAL_ERROR "scalapack_tests_check.cmake: MPI_ENV entry '${kv}' is not VAR=value")
+  endif()
+  set(ENV{${CMAKE_MATCH_1}} "${CMAKE_MATCH_2}")
+endforeach()
 
 # env_args(var NAME=VALUE...): launcher arguments that set the variables in
 # the launched processes only, not in the launcher itself.
@@ -132,7 +140,12 @@ function(run mode)
     if(NOT EXISTS "${DROPIN}")
       message(FATAL_ERROR "no drop-in library at '${DROPIN}'")
     endif()
-    env_args(envs BCR_VERBOSE=1 "LD_PRELOAD=${DROPIN}")
+    # Before whatever MPI_ENV preloads into every process.
+    set(preload "${DROPIN}")
+    if(NOT "$ENV{LD_PRELOAD}" STREQUAL "")
+      string(APPEND preload ":$ENV{LD_PRELOAD}")
+    endif()
+    env_args(envs BCR_VERBOSE=1 "LD_PRELOAD=${preload}")
   else()
     env_args(envs BCR_VERBOSE=1)
   endif()
