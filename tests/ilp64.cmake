@@ -9,6 +9,8 @@
 #                         the formula.  The two builds' B must be the same
 #                         bytes (ilp64_compare.cmake).  Values past 32 bits
 #                         reported, contexts at their full 8 bytes.
+#   ilp64_fortran_np4     the ILP64 Fortran module (`use bcredist`,
+#                         integer(8)) with the stand-in, checked element-wise
 #   ilp64_blacs_types     the ILP64 test program linked with
 #                         -flto -Werror=lto-type-mismatch (GCC): every BLACS
 #                         prototype bcredist declares must match the
@@ -78,4 +80,35 @@ if(_bcr_lto_compile)
     COMMAND ${CMAKE_COMMAND} --build ${PROJECT_BINARY_DIR} --target bcr_test_ilp64_lto)
   set_tests_properties(ilp64_blacs_types PROPERTIES LABELS ilp64 PROCESSORS 1)
   bcr_test_timeout(600 ilp64_blacs_types)
+endif()
+
+# --- the Fortran module in ILP64 mode ------------------------------------------
+if(BCREDIST_FORTRAN)
+  find_package(MPI REQUIRED COMPONENTS Fortran)
+  set(_bcr_fmod ${CMAKE_CURRENT_BINARY_DIR}/mod/ilp64_module)
+  add_library(bcr_test_fortran_ilp64_lib STATIC
+    ${PROJECT_SOURCE_DIR}/fortran-bindings/bcredist.f90
+    ${PROJECT_SOURCE_DIR}/fortran-bindings/bcredist_f.c)
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/fortran-bindings/bcredist.f90
+    TARGET_DIRECTORY bcr_test_fortran_ilp64_lib PROPERTIES Fortran_PREPROCESS ON)
+  set_target_properties(bcr_test_fortran_ilp64_lib PROPERTIES Fortran_MODULE_DIRECTORY ${_bcr_fmod})
+  target_compile_definitions(bcr_test_fortran_ilp64_lib PRIVATE BCREDIST_ILP64)
+  target_include_directories(bcr_test_fortran_ilp64_lib PRIVATE ${PROJECT_SOURCE_DIR}/include
+    INTERFACE ${_bcr_fmod})
+  target_compile_options(bcr_test_fortran_ilp64_lib PRIVATE
+    $<$<COMPILE_LANGUAGE:C>:${BCR_WARNINGS}> $<$<COMPILE_LANGUAGE:Fortran>:-Wall -Wextra>)
+  target_link_libraries(bcr_test_fortran_ilp64_lib PUBLIC bcr_test_ilp64_lib)
+
+  add_executable(bcr_test_fortran_ilp64 ${CMAKE_CURRENT_SOURCE_DIR}/fortran_ilp64_test.f90)
+  set_target_properties(bcr_test_fortran_ilp64 PROPERTIES
+    Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/bcr_test_fortran_ilp64
+    LINKER_LANGUAGE Fortran)
+  target_compile_options(bcr_test_fortran_ilp64 PRIVATE -Wall -Wextra)
+  target_link_libraries(bcr_test_fortran_ilp64 PRIVATE bcr_test_fortran_ilp64_lib
+    bcr_ilp64_blacs MPI::MPI_Fortran)
+  target_link_options(bcr_test_fortran_ilp64 PRIVATE ${_bcr_lto_off})
+  include(${CMAKE_CURRENT_SOURCE_DIR}/expect.cmake)
+  bcr_add_mpi_expect_test(ilp64_fortran_np4 4 TIMEOUT 60
+    EXPECT "fortran ilp64 \\(process 0\\): [1-9][0-9]* checks, 0 mismatches"
+    COMMAND $<TARGET_FILE:bcr_test_fortran_ilp64> LABELS ilp64 fortran)
 endif()
