@@ -15,6 +15,11 @@
 #                         -flto -Werror=lto-type-mismatch (GCC): every BLACS
 #                         prototype bcredist declares must match the
 #                         stand-in's 8-byte definitions
+#   ilp64_probe_lp64      cmake/ilp64_probe.c says LP64 for Debian's ScaLAPACK
+#   ilp64_probe_standin   and ILP64 for the stand-in
+#   ilp64_configure_*     -DBCREDIST_ILP64=ON refused without a named ILP64
+#                         BLACS and with Debian's LP64 one; accepted, and
+#                         libbcredist_ilp64 built, with the stand-in
 #
 # The ILP64 library under test is compiled here from the library's sources
 # with the ILP64 library's definitions (BCREDIST_ILP64, no BLACS internals),
@@ -112,3 +117,52 @@ if(BCREDIST_FORTRAN)
     EXPECT "fortran ilp64 \\(process 0\\): [1-9][0-9]* checks, 0 mismatches"
     COMMAND $<TARGET_FILE:bcr_test_fortran_ilp64> LABELS ilp64 fortran)
 endif()
+
+# --- the width probe -------------------------------------------------------------
+add_executable(bcr_ilp64_probe_lp64 ${PROJECT_SOURCE_DIR}/cmake/ilp64_probe.c)
+target_link_libraries(bcr_ilp64_probe_lp64 PRIVATE ${BCR_SCALAPACK_TARGET} MPI::MPI_C)
+add_executable(bcr_ilp64_probe_standin ${PROJECT_SOURCE_DIR}/cmake/ilp64_probe.c)
+target_link_libraries(bcr_ilp64_probe_standin PRIVATE bcr_ilp64_blacs MPI::MPI_C)
+target_link_options(bcr_ilp64_probe_standin PRIVATE ${_bcr_lto_off})
+include(${CMAKE_CURRENT_SOURCE_DIR}/expect.cmake)
+bcr_add_mpi_expect_test(ilp64_probe_lp64 1 TIMEOUT 60 EXPECT "blacs integers: LP64 "
+  COMMAND $<TARGET_FILE:bcr_ilp64_probe_lp64> LABELS ilp64)
+bcr_add_mpi_expect_test(ilp64_probe_standin 1 TIMEOUT 60 EXPECT "blacs integers: ILP64 "
+  COMMAND $<TARGET_FILE:bcr_ilp64_probe_standin> LABELS ilp64)
+
+# --- configuring -DBCREDIST_ILP64=ON ------------------------------------------
+# (ilp64_configure_check.cmake: a scratch configure of this source tree.)
+set(_bcr_cfg_common -DSOURCE=${PROJECT_SOURCE_DIR} -DGENERATOR=${CMAKE_GENERATOR}
+  -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR})
+add_test(NAME ilp64_configure_unnamed
+  COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_unnamed
+          "-DEXPECT_FAILURE=needs an ILP64 BLACS"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
+add_test(NAME ilp64_configure_debian_lp64
+  COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_lp64
+          -DSCALAPACK=scalapack-openmpi "-DEXPECT_FAILURE=is Debian's LP64 ScaLAPACK"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
+# The same library under a name that does not give it away: only the
+# probe can tell.
+set(_bcr_lp64_file "")
+foreach(l IN LISTS SCALAPACK_LINK_LIBRARIES SCALAPACK_LIBRARY)
+  if(NOT _bcr_lp64_file AND l MATCHES "scalapack[^/]*$" AND EXISTS "${l}")
+    set(_bcr_lp64_file "${l}")
+  endif()
+endforeach()
+if(_bcr_lp64_file)
+  add_test(NAME ilp64_configure_lp64_probed
+    COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_probed
+            -DLP64_LIBRARY=${_bcr_lp64_file} "-DEXPECT_FAILURE=takes 4-byte integers"
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
+  set_tests_properties(ilp64_configure_lp64_probed PROPERTIES LABELS ilp64 PROCESSORS 1)
+  bcr_test_timeout(120 ilp64_configure_lp64_probed)
+endif()
+add_test(NAME ilp64_configure_standin
+  COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_standin
+          -DSCALAPACK=$<TARGET_FILE:bcr_ilp64_blacs> -DBUILD_TARGET=bcredist_ilp64
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
+set_tests_properties(ilp64_configure_unnamed ilp64_configure_debian_lp64
+  ilp64_configure_standin PROPERTIES LABELS ilp64 PROCESSORS 1)
+bcr_test_timeout(120 ilp64_configure_unnamed ilp64_configure_debian_lp64)
+bcr_test_timeout(600 ilp64_configure_standin)
