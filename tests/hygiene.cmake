@@ -2,7 +2,8 @@
 # and tr, every grid pair, five sizes per case, the plan API, erroneous
 # calls, contexts made and freed on the way) grow neither bcredist's heap,
 # nor MPI communicators, datatypes, windows or keyvals, nor the BLACS's
-# table of system handles, nor leave requests pending; bcr_finalize gives
+# table of system handles (by at most one entry per context made when built
+# with BCREDIST_BLACS_INTERNALS=OFF), nor leave requests pending; bcr_finalize gives
 # all of it back.  The program wraps the allocators (--wrap) and the MPI
 # calls (profiling interface) of the static library it links.  Arguments:
 # calls, then the warm-up; their difference must be a multiple of 8000 (the
@@ -12,7 +13,9 @@ bcr_add_test_program(bcr_test_hygiene ${CMAKE_CURRENT_SOURCE_DIR}/test_hygiene.c
   ${CMAKE_CURRENT_SOURCE_DIR}/test_threads_cases.c)
 target_link_options(bcr_test_hygiene PRIVATE
   -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc -Wl,--wrap=free
-  -Wl,--wrap=posix_memalign)
+  -Wl,--wrap=posix_memalign -Wl,--wrap=Cblacs_gridinit -Wl,--wrap=Cblacs_gridmap)
+target_compile_definitions(bcr_test_hygiene PRIVATE
+  BCR_TEST_BLACS_INTERNALS=$<BOOL:${BCREDIST_BLACS_INTERNALS}>)
 
 # 100,000 calls at 2 ranks (about 30 s here); at 4 ranks on 2 cores a call
 # takes about 0.7 ms, so fewer calls there.  Under the sanitizer, the same

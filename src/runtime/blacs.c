@@ -2,7 +2,8 @@
 
 /* Through the public interface only: Cblacs_gridinfo answers -1 for every
  * quantity when h is not a context of this process (the BLACS's documented
- * behaviour, range-checked in netlib's). */
+ * behaviour, range-checked in netlib's).  A process is in every grid its
+ * contexts have, so that is all the check can ask. */
 static int context_has_grid(bcr_blacs_int h)
 {
     bcr_blacs_int P, Q, r, c;

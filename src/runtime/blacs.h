@@ -1,6 +1,8 @@
 /* The BLACS as bcredist uses it: the C interface as ScaLAPACK builds it (no
- * header ships with it), and the two things read from netlib BLACS's own
- * tables where the library has them (BCR_BLACS_INTERNALS).
+ * header ships with it), and, when built with BCR_BLACS_INTERNALS (CMake
+ * option BCREDIST_BLACS_INTERNALS, on by default; never in the ILP64
+ * library), the two things read from netlib BLACS's own tables where the
+ * library has them.  Without it only the public interface is used.
  *
  * Every integer the BLACS takes or gives is bcr_blacs_int
  * (base/blacs_int.h), context and system handles included: 4 bytes, or 8
