@@ -11,6 +11,8 @@
 #                         reported, contexts at their full 8 bytes.
 #   ilp64_fortran_np4     the ILP64 Fortran module (`use bcredist`,
 #                         integer(8)) with the stand-in, checked element-wise
+#   blacs_internals_ilp64 no object of the ILP64 library refers to a BI_*
+#                         symbol (netlib BLACS internals)
 #   ilp64_blacs_types     the ILP64 test program linked with
 #                         -flto -Werror=lto-type-mismatch (GCC): every BLACS
 #                         prototype bcredist declares must match the
@@ -74,6 +76,18 @@ foreach(np 1 2 3 4)
   set_tests_properties(ilp64_np${np} PROPERTIES LABELS ilp64 PROCESSORS 1)
   bcr_test_timeout(420 ilp64_np${np})
 endforeach()
+
+# No netlib BLACS internals in the ILP64 library (blacs_internals.sh): the
+# objects under test, and the installed library's when it is built.
+set(_bcr_ilp64_objects $<TARGET_FILE:bcr_test_ilp64_lib>)
+if(TARGET bcredist_ilp64_obj)
+  list(APPEND _bcr_ilp64_objects "$<TARGET_OBJECTS:bcredist_ilp64_obj>")
+endif()
+add_test(NAME blacs_internals_ilp64
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/blacs_internals.sh off ${_bcr_ilp64_objects}
+  COMMAND_EXPAND_LISTS)
+set_tests_properties(blacs_internals_ilp64 PROPERTIES LABELS "ilp64;unit")
+bcr_test_timeout(60 blacs_internals_ilp64)
 
 # --- declarations across units (GCC) ------------------------------------------
 # Built only by its test: a width mismatch fails the test, not the build.
