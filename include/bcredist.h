@@ -21,11 +21,15 @@ extern "C" {
 /* Every integer argument, descriptor entry and element of the integer
  * routines: the Fortran INTEGER of the ScaLAPACK the program uses.  It is
  * int, or int64_t when BCREDIST_ILP64 is defined, which a program linking
- * libbcredist_ilp64 (for ILP64 ScaLAPACK) must do: the targets
- * bcredist::bcredist_ilp64 and bcredist-ilp64.pc define it.  Then the
- * bcr_p?i... routines move 8-byte integers.  Values must still fit in 32
- * bits (m, n, offsets, descriptor entries): a larger one is reported as a
- * bad argument, never truncated. */
+ * libbcredist_ilp64 must do: the targets bcredist::bcredist_ilp64 and
+ * bcredist-ilp64.pc define it.  libbcredist_ilp64 calls the BLACS with
+ * 8-byte integers: it is for an ILP64 BLACS and ScaLAPACK, such as MKL's
+ * ilp64 libraries (tested against a stand-in ILP64 BLACS, not a real one),
+ * and refuses to build against an LP64 one.  Then the bcr_p?i...
+ * routines move 8-byte integers and contexts (ictxt, CTXT) may be any
+ * 64-bit value; other values must still fit in 32 bits (m, n, offsets, the
+ * other descriptor entries): a larger one is reported as a bad argument,
+ * never truncated. */
 #ifdef BCREDIST_ILP64
 typedef int64_t bcr_int;
 #else

@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef BCREDIST_ILP64
+#include "ilp64_blacs/ilp64_blacs.h"
+#else
 #include "scalapack_ref.h"
+#endif
 
 /* ---- lanes ---------------------------------------------------------------- */
 
@@ -18,20 +22,20 @@ static int near_square_rows(int p)
 
 void tc_lane_make(tc_lane *l)
 {
-    int me, np, sys;
+    bcr_int me, np, sys;
     Cblacs_pinfo(&me, &np);
     Cblacs_get(0, 0, &sys);
     l->ictxt = sys;
     Cblacs_gridinit(&l->ictxt, "R", 1, np);
-    int pr = near_square_rows(np);
+    int pr = near_square_rows((int)np);
     l->grid[TC_G2D] = sys;
     Cblacs_gridinit(&l->grid[TC_G2D], "R", pr, np / pr);
     l->grid[TC_GCOL] = sys;
     Cblacs_gridinit(&l->grid[TC_GCOL], "C", np, 1);
-    int last = np - 1;
+    bcr_int last = np - 1;
     l->grid[TC_GONE] = sys;
     Cblacs_gridmap(&l->grid[TC_GONE], &last, 1, 1, 1);
-    int *rev = malloc((size_t)np * sizeof *rev);
+    bcr_int *rev = malloc((size_t)np * sizeof *rev);
     for (int i = 0; i < np; i++)
         rev[i] = np - 1 - i;
     l->grid[TC_GREV] = sys;
@@ -39,7 +43,7 @@ void tc_lane_make(tc_lane *l)
     free(rev);
     /* a process outside a gridmap'ed grid may get a handle it is not in */
     for (int g = 0; g < TC_NGRIDS; g++) {
-        int P, Q, r, c;
+        bcr_int P, Q, r, c;
         if (l->grid[g] < 0)
             continue;
         Cblacs_gridinfo(l->grid[g], &P, &Q, &r, &c);
@@ -112,38 +116,61 @@ static uint64_t mix(uint64_t x)
 
 /* Values, not bytes, so that the LP64 and ILP64 builds fill the same
  * numbers into their different integer widths. */
-static void fill(void *p, size_t nel, char t, uint64_t seed)
+void tc_value(char t, uint64_t seed, size_t k, void *out)
 {
-    for (size_t k = 0; k < nel; k++) {
-        uint64_t h = mix(seed ^ mix(k));
-        double v = (double)(int)(h % 20001) - 10000.0, w = (double)(int)((h >> 20) % 999);
-        switch (t) {
-        case 's': ((float *)p)[k] = (float)v; break;
-        case 'd': ((double *)p)[k] = v + w / 1024.0; break;
-        case 'c': ((float *)p)[2 * k] = (float)v, ((float *)p)[2 * k + 1] = (float)w; break;
-        case 'z': ((double *)p)[2 * k] = v, ((double *)p)[2 * k + 1] = -w; break;
-        default: ((bcr_int *)p)[k] = (bcr_int)v; break;
-        }
+    uint64_t h = mix(seed ^ mix(k));
+    double v = (double)(int)(h % 20001) - 10000.0, w = (double)(int)((h >> 20) % 999);
+    switch (t) {
+    case 's': *(float *)out = (float)v; break;
+    case 'd': *(double *)out = v + w / 1024.0; break;
+    case 'c': ((float *)out)[0] = (float)v, ((float *)out)[1] = (float)w; break;
+    case 'z': ((double *)out)[0] = v, ((double *)out)[1] = -w; break;
+    default: *(bcr_int *)out = (bcr_int)v; break;
     }
 }
 
-static void make_side(int ctxt, int M, int N, int mb, int nb, int rs, int cs, int *desc,
-                      size_t *nel)
+static void fill(void *p, size_t nel, char t, uint64_t seed)
 {
-    int P, Q, r, c;
+    size_t es = elsize(t);
+    for (size_t k = 0; k < nel; k++)
+        tc_value(t, seed, k, (char *)p + k * es);
+}
+
+/* Differs between processes on purpose. */
+int tc_lld(int local_rows, int pnum) { return local_rows + 1 + pnum % 2; }
+uint64_t tc_seed_a(uint64_t seed, int pnum) { return mix(seed) ^ (uint64_t)pnum; }
+uint64_t tc_seed_b0(uint64_t seed, int pnum) { return mix(seed ^ 0xB0B0) ^ (uint64_t)pnum; }
+
+/* Indices of n, in blocks of nb dealt from process src over P, that
+ * process p holds. */
+static int local_count(int n, int nb, int p, int src, int P)
+{
+    int blocks = n / nb, mine = (p - src + P) % P;
+    int count = blocks / P * nb;
+    if (mine < blocks % P)
+        count += nb;
+    else if (mine == blocks % P)
+        count += n % nb;
+    return count;
+}
+
+static void make_side(bcr_int ctxt, int M, int N, int mb, int nb, int rs, int cs,
+                      bcr_int *desc, size_t *nel)
+{
+    bcr_int P, Q, r, c;
     *nel = 0;
     for (int k = 0; k < 9; k++)
         desc[k] = -1;
     if (ctxt < 0)
         return;
     Cblacs_gridinfo(ctxt, &P, &Q, &r, &c);
-    int me, np;
+    bcr_int me, np;
     Cblacs_pinfo(&me, &np);
-    rs %= P;
-    cs %= Q;
-    int lr = numroc_(&M, &mb, &r, &rs, &P), lc = numroc_(&N, &nb, &c, &cs, &Q);
-    int lld = lr + 1 + me % 2; /* differs between processes on purpose */
-    int d[9] = {1, ctxt, M, N, mb, nb, rs, cs, lld};
+    rs %= (int)P;
+    cs %= (int)Q;
+    int lr = local_count(M, mb, (int)r, rs, (int)P), lc = local_count(N, nb, (int)c, cs, (int)Q);
+    int lld = tc_lld(lr, (int)me);
+    bcr_int d[9] = {1, ctxt, M, N, mb, nb, rs, cs, lld};
     memcpy(desc, d, sizeof d);
     *nel = (size_t)lld * (size_t)(lc > 0 ? lc : 1);
 }
@@ -163,12 +190,12 @@ int tc_data_make(const tc_case *c, const tc_lane *l, uint64_t seed, tc_data *d)
     d->b0 = nb ? malloc(d->bbytes) : NULL;
     if ((na && !d->a) || (nb && (!d->b || !d->b0)))
         return -1;
-    int me, np;
+    bcr_int me, np;
     Cblacs_pinfo(&me, &np);
     if (na)
-        fill(d->a, na, c->type, mix(seed) ^ (uint64_t)me);
+        fill(d->a, na, c->type, tc_seed_a(seed, (int)me));
     if (nb) {
-        fill(d->b0, nb, c->type, mix(seed ^ 0xB0B0) ^ (uint64_t)me);
+        fill(d->b0, nb, c->type, tc_seed_b0(seed, (int)me));
         memcpy(d->b, d->b0, d->bbytes);
     }
     return 0;
@@ -190,6 +217,7 @@ void tc_reset_b(tc_data *d)
 
 /* ---- calls ---------------------------------------------------------------- */
 
+#ifndef BCREDIST_ILP64
 void tc_run_ref(const tc_case *c, const tc_lane *l, tc_data *d)
 {
     char u[2] = {c->uplo, 0}, g[2] = {c->diag, 0};
@@ -208,29 +236,15 @@ void tc_run_ref(const tc_case *c, const tc_lane *l, tc_data *d)
     case 'd': TC_REF(d, double); break;
     case 'c': TC_REF(c, float _Complex); break;
     case 'z': TC_REF(z, double _Complex); break;
-    default:
-        /* The Fortran INTEGER of an ILP64 build is 8 bytes; the LP64
-         * reference moves 8-byte elements bit for bit as doubles. */
-        if (sizeof(bcr_int) == sizeof(int))
-            TC_REF(i, int);
-        else
-            TC_REF(d, double);
-        break;
+    default: TC_REF(i, int); break;
     }
 #undef TC_REF
 }
-
-static void widen(const int *d, bcr_int *w)
-{
-    for (int k = 0; k < 9; k++)
-        w[k] = d[k];
-}
+#endif
 
 void tc_run_bcr(const tc_case *c, const tc_lane *l, tc_data *d)
 {
-    bcr_int da[9], db[9];
-    widen(d->desca, da);
-    widen(d->descb, db);
+    const bcr_int *da = d->desca, *db = d->descb;
     char u[2] = {c->uplo, 0}, g[2] = {c->diag, 0};
 #define TC_BCR(ch, T)                                                                            \
     do {                                                                                         \
@@ -253,9 +267,7 @@ void tc_run_bcr(const tc_case *c, const tc_lane *l, tc_data *d)
 
 int tc_run_plan(const tc_case *c, const tc_lane *l, tc_data *d)
 {
-    bcr_int da[9], db[9];
-    widen(d->desca, da);
-    widen(d->descb, db);
+    const bcr_int *da = d->desca, *db = d->descb;
     char u[2] = {c->uplo, 0}, g[2] = {c->diag, 0};
     bcr_plan_t p = bcr_plan_create(c->type, c->tr ? u : NULL, g, c->m, c->n, c->ia, c->ja, da,
                                    c->ib, c->jb, db, l->ictxt);

@@ -37,10 +37,13 @@ static int scalar(bcr_err *e, const bcr_request *rq, int arg, const char *name, 
 }
 
 /* A descriptor: nothing past CTXT is read when CTXT = -1 (outside the
- * grid), as in the checks; DTYPE is never read. */
+ * grid), as in the checks; DTYPE is never read.  CTXT is a BLACS integer,
+ * taken whole into *ctxt (-1 for a NULL descriptor); out's copy of it is
+ * not read. */
 static const int *descriptor(bcr_err *e, const bcr_request *rq, int arg, char side,
-                             const bcr_int *d, int *out)
+                             const bcr_int *d, int *out, bcr_blacs_int *ctxt)
 {
+    *ctxt = d ? d[BCR_CTXT] : -1;
 #ifndef BCREDIST_ILP64
     (void)e, (void)rq, (void)arg, (void)side, (void)out;
     return d; /* the same type: nothing to narrow */
@@ -49,16 +52,14 @@ static const int *descriptor(bcr_err *e, const bcr_request *rq, int arg, char si
         return NULL;
     for (int k = 0; k < 9; k++)
         out[k] = fits(d[k]) ? (int)d[k] : 1;
-    if (!fits(d[1]))
-        out[1] = -1; /* read as "outside", the error already recorded */
-    for (int k = 1; k < 9; k++) {
+    out[BCR_CTXT] = d[BCR_CTXT] == -1 ? -1 : 0;
+    if (d[BCR_CTXT] == -1)
+        return out;
+    for (int k = BCR_M; k < 9; k++)
         if (!fits(d[k])) {
             too_big(e, rq, arg, desc_names[k], side, d[k]);
             break;
         }
-        if (k == 1 && d[1] == -1)
-            break;
-    }
     return out;
 }
 
@@ -74,11 +75,11 @@ void bcr_wide_narrow(bcr_request *rq, const bcr_wide_args *w, bcr_wide_store *st
     rq->n = scalar(e, rq, BCR_ARG_N, "n", w->n, 1);
     rq->ia = scalar(e, rq, BCR_ARG_IA, "ia", w->ia, 1);
     rq->ja = scalar(e, rq, BCR_ARG_JA, "ja", w->ja, 1);
-    rq->desca = descriptor(e, rq, BCR_ARG_DESCA, 'A', w->desca, st->desca);
+    rq->desca = descriptor(e, rq, BCR_ARG_DESCA, 'A', w->desca, st->desca, &rq->ctxta);
     rq->ib = scalar(e, rq, BCR_ARG_IB, "ib", w->ib, 1);
     rq->jb = scalar(e, rq, BCR_ARG_JB, "jb", w->jb, 1);
-    rq->descb = descriptor(e, rq, BCR_ARG_DESCB, 'B', w->descb, st->descb);
-    rq->ictxt = scalar(e, rq, BCR_ARG_ICTXT, "ictxt", w->ictxt, -1);
+    rq->descb = descriptor(e, rq, BCR_ARG_DESCB, 'B', w->descb, st->descb, &rq->ctxtb);
+    rq->ictxt = w->ictxt;
 }
 
 static void redistribute(bcr_request *rq, const bcr_wide_args *w)
@@ -100,7 +101,7 @@ void bcr_call_gemr2d(const char *routine, size_t elsize, bcr_int m, bcr_int n, c
                      bcr_int jb, const bcr_int *descb, bcr_int ictxt)
 {
     bcr_wide_args w = {m, n, ia, ja, desca, ib, jb, descb, ictxt};
-    bcr_request rq = {routine, 0, NULL, NULL, elsize, 0, 0, a, 0, 0, NULL, b, 0, 0, NULL, 0, 0};
+    bcr_request rq = {.routine = routine, .elsize = elsize, .a = a, .b = b};
     redistribute(&rq, &w);
 }
 
@@ -110,6 +111,7 @@ void bcr_call_trmr2d(const char *routine, size_t elsize, const char *uplo, const
                      const bcr_int *descb, bcr_int ictxt)
 {
     bcr_wide_args w = {m, n, ia, ja, desca, ib, jb, descb, ictxt};
-    bcr_request rq = {routine, 1, uplo, diag, elsize, 0, 0, a, 0, 0, NULL, b, 0, 0, NULL, 0, 0};
+    bcr_request rq = {.routine = routine, .trapezoid = 1, .uplo = uplo, .diag = diag,
+                      .elsize = elsize, .a = a, .b = b};
     redistribute(&rq, &w);
 }

@@ -4,8 +4,9 @@
  * Inside, m, n, offsets and descriptor entries are int (their products
  * are 64-bit).  A 64-bit value that does not fit is not truncated: it
  * becomes an argument error that goes through the same agreement as every
- * other, so all processes report it and return.  In an LP64 build the
- * values are copied as they are. */
+ * other, so all processes report it and return.  Contexts (ictxt, CTXT)
+ * keep their full width: they go to the BLACS as they came.  In an LP64
+ * build the values are copied as they are. */
 #ifndef BCR_API_ARGUMENTS_H
 #define BCR_API_ARGUMENTS_H
 

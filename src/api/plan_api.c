@@ -76,8 +76,9 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
                            bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desca, bcr_int ib,
                            bcr_int jb, const bcr_int *descb, bcr_int ictxt)
 {
-    bcr_request rq = {"bcr_plan_create", uplo != NULL, uplo, diag, bcr_type_size(type), 0, 0,
-                      &no_array_yet, 0, 0, NULL, (void *)&no_array_yet, 0, 0, NULL, 0, 1};
+    bcr_request rq = {.routine = "bcr_plan_create", .trapezoid = uplo != NULL, .uplo = uplo,
+                      .diag = diag, .elsize = bcr_type_size(type), .a = &no_array_yet,
+                      .b = (void *)&no_array_yet, .plan_create = 1};
     bcr_wide_args w = {m, n, ia, ja, desca, ib, jb, descb, ictxt};
     bcr_wide_store st;
     bcr_err e = {BCR_SUCCESS, -1, ""};
@@ -107,8 +108,7 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
 
 int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
 {
-    bcr_request rq = {"bcr_plan_execute", 0, NULL, NULL, 0, 0, 0, a, 0, 0, NULL, b, 0, 0,
-                      NULL, 0, 0};
+    bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
     bcr_err e = {BCR_SUCCESS, -1, ""};
     bcr_failsafe_enter(rq.routine);
     if (!p) {

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "base/blacs_int.h"
+
 /* Arguments in the order of the trmr2d signature; gemr2d lacks the first
  * two, so its argument numbers are two lower. */
 enum bcr_arg {
@@ -17,6 +19,10 @@ enum bcr_arg {
 /* Descriptor fields, ScaLAPACK order. */
 enum { BCR_DTYPE, BCR_CTXT, BCR_M, BCR_N, BCR_MB, BCR_NB, BCR_RSRC, BCR_CSRC, BCR_LLD };
 
+/* m, n, offsets and descriptor entries are int (api/arguments.h narrows
+ * them).  Contexts keep the BLACS's width, bcr_blacs_int: ictxt, and each
+ * descriptor's CTXT as ctxta and ctxtb; desca[BCR_CTXT] and
+ * descb[BCR_CTXT] are not read. */
 typedef struct {
     const char *routine; /* "bcr_pdgemr2d", for messages */
     int trapezoid;       /* trmr2d */
@@ -29,8 +35,9 @@ typedef struct {
     void *b;
     int ib, jb;
     const int *descb;
-    int ictxt;
-    int plan_create; /* arguments are numbered as in bcr_plan_create */
+    bcr_blacs_int ictxt;
+    bcr_blacs_int ctxta, ctxtb; /* -1 outside the grid, or when desc is NULL */
+    int plan_create;      /* arguments are numbered as in bcr_plan_create */
 } bcr_request;
 
 #endif

@@ -196,19 +196,19 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
     s->A.myrow = s->A.mycol = s->B.myrow = s->B.mycol = -1;
     if (!bcr_blacs_context_valid(rq->ictxt))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_ICTXT,
-                           "ictxt = %d is not a BLACS context", rq->ictxt);
+                           "ictxt = %lld is not a BLACS context", (long long)rq->ictxt);
     int local = bcr_check_request(rq, &s->A, &s->B, e);
     if (!local)
         local = e->code; /* an error the caller found before calling us */
     int failed;
     if (bcr_ctx_acquire(rq->ictxt, &s->ctx, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
-                             "could not set up ictxt = %d for bcredist (out of memory or MPI "
-                             "error on process %d of ictxt)", rq->ictxt, failed);
+                             "could not set up ictxt = %lld for bcredist (out of memory or MPI "
+                             "error on process %d of ictxt)", (long long)rq->ictxt, failed);
     bcr_ctx *ctx = s->ctx;
 
-    ag->keyA = s->A.in ? bcr_grid_serial(rq->desca[BCR_CTXT]) : 0;
-    ag->keyB = s->B.in ? bcr_grid_serial(rq->descb[BCR_CTXT]) : 0;
+    ag->keyA = s->A.in ? bcr_grid_serial(rq->ctxta) : 0;
+    ag->keyB = s->B.in ? bcr_grid_serial(rq->ctxtb) : 0;
     ag->cached = local ? NULL : bcr_ctx_find(ctx, ag->keyA, ag->keyB);
     ag->repeat_here = ag->cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan);
 

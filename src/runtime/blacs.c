@@ -5,9 +5,9 @@
  * quantity when h is not a context of this process (the BLACS's documented
  * behaviour, range-checked in netlib's).  A process is in every grid its
  * contexts have, so that is all the check can ask. */
-static int context_has_grid(int h)
+static int context_has_grid(bcr_blacs_int h)
 {
-    int P, Q, r, c;
+    bcr_blacs_int P, Q, r, c;
     Cblacs_gridinfo(h, &P, &Q, &r, &c);
     return P >= 1 && Q >= 1;
 }
@@ -15,11 +15,12 @@ static int context_has_grid(int h)
 #if BCR_BLACS_INTERNALS
 
 /* The MPI BLACS keeps its contexts in these globals; when the library has
- * them a handle is looked up there, never passed to the BLACS unchecked. */
+ * them a handle is looked up there, never passed to the BLACS unchecked.
+ * They are netlib's LP64 types: the ILP64 library never reads them. */
 extern void **BI_MyContxts __attribute__((weak));
 extern int BI_MaxNCtxt __attribute__((weak));
 
-int bcr_blacs_context_valid(int h)
+int bcr_blacs_context_valid(bcr_blacs_int h)
 {
     if (h < 0)
         return 0;
@@ -47,11 +48,11 @@ static int sys_handles_in_use(void)
  * every later lookup scans them all.  The slot is cleared directly, as
  * Cfree_blacs_system_handle would, but without its compaction of the
  * table, which renumbers the handles others hold. */
-MPI_Comm bcr_blacs_comm(int ctxt)
+MPI_Comm bcr_blacs_comm(bcr_blacs_int ctxt)
 {
     int tracked = &BI_SysContxts && &BI_MaxNSysCtxt;
     int before = tracked ? sys_handles_in_use() : 0;
-    int sys;
+    bcr_blacs_int sys;
     Cblacs_get(ctxt, BCR_BLACS_GET_CONTEXT_COMM, &sys);
     MPI_Comm comm = Cblacs2sys_handle(sys);
     if (tracked && sys_handles_in_use() > before && sys > 0 && sys < BI_MaxNSysCtxt &&
@@ -62,7 +63,7 @@ MPI_Comm bcr_blacs_comm(int ctxt)
 
 #else
 
-int bcr_blacs_context_valid(int h)
+int bcr_blacs_context_valid(bcr_blacs_int h)
 {
     return h >= 0 && context_has_grid(h);
 }
@@ -71,9 +72,9 @@ int bcr_blacs_context_valid(int h)
  * in the BLACS's table (one entry per context asked about; asking again
  * finds it): freeing it through Cfree_blacs_system_handle may renumber the
  * handles other code holds. */
-MPI_Comm bcr_blacs_comm(int ctxt)
+MPI_Comm bcr_blacs_comm(bcr_blacs_int ctxt)
 {
-    int sys;
+    bcr_blacs_int sys;
     Cblacs_get(ctxt, BCR_BLACS_GET_CONTEXT_COMM, &sys);
     return Cblacs2sys_handle(sys);
 }

@@ -30,27 +30,30 @@ bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s)
     return total;
 }
 
-static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
-                      const void *ptr, const bcr_side_args *ar, bcr_side *s, bcr_err *e)
+/* ctxt is desc's CTXT at the BLACS's width (the request's ctxta or
+ * ctxtb); the grid's shape and coordinates fit in int, being process
+ * counts. */
+static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt, int i1,
+                      int j1, const void *ptr, const bcr_side_args *ar, bcr_side *s,
+                      bcr_err *e)
 {
     if (desc == NULL)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc, "desc%c is NULL",
                            ar->name + 32);
-    int ctxt = desc[BCR_CTXT];
     if (ctxt == -1)
         return BCR_SUCCESS; /* not in this grid: nothing else is read */
     if (!bcr_blacs_context_valid(ctxt))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc,
-                           "CTXT_%c = %d is not a BLACS context", ar->name, ctxt);
-    int P, Q, r, c;
+                           "CTXT_%c = %lld is not a BLACS context", ar->name, (long long)ctxt);
+    bcr_blacs_int P, Q, r, c;
     Cblacs_gridinfo(ctxt, &P, &Q, &r, &c);
     if (r < 0 || c < 0 || r >= P || c >= Q)
         return BCR_SUCCESS; /* the reference treats this as outside the grid */
     s->in = 1;
-    s->myrow = r;
-    s->mycol = c;
-    s->P = P;
-    s->Q = Q;
+    s->myrow = (int)r;
+    s->mycol = (int)c;
+    s->P = (int)P;
+    s->Q = (int)Q;
     s->M = desc[BCR_M];
     s->N = desc[BCR_N];
     s->MB = desc[BCR_MB];
@@ -70,13 +73,13 @@ static int check_side(const bcr_request *rq, const int *desc, int i1, int j1,
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "MB_%c = %d, must be >= 1", X, s->MB);
     if (s->NB < 1)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "NB_%c = %d, must be >= 1", X, s->NB);
-    if (s->RSRC < 0 || s->RSRC >= P)
+    if (s->RSRC < 0 || s->RSRC >= s->P)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "RSRC_%c = %d, must be in [0, %d)", X,
-                           s->RSRC, P);
-    if (s->CSRC < 0 || s->CSRC >= Q)
+                           s->RSRC, s->P);
+    if (s->CSRC < 0 || s->CSRC >= s->Q)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "CSRC_%c = %d, must be in [0, %d)", X,
-                           s->CSRC, Q);
-    bcr_idx lrows = bcr_local_count(s->M, s->MB, r, s->RSRC, P);
+                           s->CSRC, s->Q);
+    bcr_idx lrows = bcr_local_count(s->M, s->MB, s->myrow, s->RSRC, s->P);
     if (s->lld < lrows)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "LLD_%c = %d, must be >= %lld", X,
                            s->lld, (long long)lrows);
@@ -119,7 +122,7 @@ int bcr_check_request(const bcr_request *rq, bcr_side *A, bcr_side *B, bcr_err *
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_M, "m = %d, must be >= 0", rq->m);
     if (rq->n < 0)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_N, "n = %d, must be >= 0", rq->n);
-    BCR_TRY(check_side(rq, rq->desca, rq->ia, rq->ja, rq->a, &bcr_args_A, A, e));
-    BCR_TRY(check_side(rq, rq->descb, rq->ib, rq->jb, rq->b, &bcr_args_B, B, e));
+    BCR_TRY(check_side(rq, rq->desca, rq->ctxta, rq->ia, rq->ja, rq->a, &bcr_args_A, A, e));
+    BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, &bcr_args_B, B, e));
     return BCR_SUCCESS;
 }

@@ -77,7 +77,7 @@ static int ensure_keyvals(void)
 }
 
 /* The context's cached state if there is one; else its communicator. */
-static int ctx_lookup(int ictxt, bcr_ctx **found, MPI_Comm *owner)
+static int ctx_lookup(bcr_blacs_int ictxt, bcr_ctx **found, MPI_Comm *owner)
 {
     void *val;
     int flag = 0;
@@ -115,7 +115,7 @@ int bcr_comm_dup_agreed(MPI_Comm comm, int ok, MPI_Comm *out, int *failed_rank)
     return r[0] ? BCR_ERR_NOMEM : BCR_SUCCESS;
 }
 
-int bcr_ctx_acquire(int ictxt, bcr_ctx **out, int *failed_rank)
+int bcr_ctx_acquire(bcr_blacs_int ictxt, bcr_ctx **out, int *failed_rank)
 {
     MPI_Comm owner;
     *failed_rank = -1;
@@ -154,7 +154,7 @@ int bcr_ctx_acquire(int ictxt, bcr_ctx **out, int *failed_rank)
     return BCR_SUCCESS;
 }
 
-long bcr_grid_serial(int g)
+long bcr_grid_serial(bcr_blacs_int g)
 {
     long s = 0;
     pthread_mutex_lock(&state_lock);

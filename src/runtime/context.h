@@ -10,6 +10,7 @@
 
 #include <mpi.h>
 
+#include "runtime/blacs.h"
 #include "runtime/lastcall.h"
 
 /* Where each process of a grid sits in the union communicator. */
@@ -45,7 +46,7 @@ typedef struct bcr_ctx {
  * processes of ictxt: duplicates its communicator once).  A failure on any
  * process is returned on all (BCR_ERR_NOMEM), *failed_rank then the lowest
  * rank in ictxt that failed. */
-int bcr_ctx_acquire(int ictxt, bcr_ctx **out, int *failed_rank);
+int bcr_ctx_acquire(bcr_blacs_int ictxt, bcr_ctx **out, int *failed_rank);
 
 /* Collective over comm: duplicates it unless some process says !ok or
  * fails to; all return the same (BCR_SUCCESS or BCR_ERR_NOMEM, *out then
@@ -54,7 +55,7 @@ int bcr_ctx_acquire(int ictxt, bcr_ctx **out, int *failed_rank);
 int bcr_comm_dup_agreed(MPI_Comm comm, int ok, MPI_Comm *out, int *failed_rank);
 
 /* A number naming grid context g on this process, never reused. */
-long bcr_grid_serial(int g);
+long bcr_grid_serial(bcr_blacs_int g);
 
 /* Cached maps for this process's (keyA, keyB), or NULL. */
 bcr_mapentry *bcr_ctx_find(bcr_ctx *ctx, long keyA, long keyB);

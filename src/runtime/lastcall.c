@@ -32,8 +32,10 @@ static void capture(bcr_lastcall *lc, const bcr_request *rq, const bcr_plan_opti
     lc->ib = rq->ib;
     lc->jb = rq->jb;
     lc->elsize = rq->elsize;
-    memcpy(lc->desca, rq->desca, (rq->desca[BCR_CTXT] == -1 ? 2 : 9) * sizeof(int));
-    memcpy(lc->descb, rq->descb, (rq->descb[BCR_CTXT] == -1 ? 2 : 9) * sizeof(int));
+    lc->ctxta = rq->ctxta;
+    lc->ctxtb = rq->ctxtb;
+    memcpy(lc->desca, rq->desca, (rq->ctxta == -1 ? 2 : 9) * sizeof(int));
+    memcpy(lc->descb, rq->descb, (rq->ctxtb == -1 ? 2 : 9) * sizeof(int));
     lc->opt = *opt;
 }
 
@@ -47,6 +49,7 @@ int bcr_lastcall_same(const bcr_lastcall *lc, const bcr_request *rq,
     return now.trapezoid == lc->trapezoid && now.upper == lc->upper && now.unit == lc->unit &&
            now.m == lc->m && now.n == lc->n && now.ia == lc->ia && now.ja == lc->ja &&
            now.ib == lc->ib && now.jb == lc->jb && now.elsize == lc->elsize &&
+           now.ctxta == lc->ctxta && now.ctxtb == lc->ctxtb &&
            !memcmp(now.desca, lc->desca, sizeof now.desca) &&
            !memcmp(now.descb, lc->descb, sizeof now.descb) &&
            !memcmp(&now.opt, &lc->opt, sizeof now.opt);

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 
+#include "base/blacs_int.h"
 #include "base/options.h"
 #include "base/request.h"
 
@@ -23,7 +24,8 @@ typedef struct {
     unsigned long thread; /* serial of the thread that made it (lastcall.c) */
     int trapezoid, upper, unit, m, n, ia, ja, ib, jb;
     size_t elsize;
-    int desca[9], descb[9]; /* only CTXT when -1: the rest is not read */
+    bcr_blacs_int ctxta, ctxtb;
+    int desca[9], descb[9]; /* not read past CTXT when CTXT is -1 */
     bcr_plan_options opt;   /* the switches the plan was made with */
     const void *plan;       /* the plan (plan/plan.h), NULL in neither grid */
     void *sh;               /* the shared-memory transport agreed, or NULL */
