@@ -59,7 +59,7 @@ function(bcr_scalapack_own_test prog format data entries)
             "-DMPI_ENV=${test_env}" -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/scalapack_tests_check.cmake)
   set_tests_properties(${name} PROPERTIES LABELS "scalapack_own;dropin" PROCESSORS 1)
-  bcr_test_timeout(300 ${name})
+  bcr_test_timeout(600 ${name})
 endfunction()
 
 # Together: all four floating types, p?gemr2d and p?trmr2d, and three

@@ -30,7 +30,9 @@ endforeach()
 if(NOT TIMEOUT_FACTOR)
   set(TIMEOUT_FACTOR 1)
 endif()
-math(EXPR limit "120 * ${TIMEOUT_FACTOR}")
+# Each run's time limit, which only catches hangs: a run takes seconds,
+# about a minute on a loaded 2-core machine.
+math(EXPR limit "240 * ${TIMEOUT_FACTOR}")
 get_filename_component(prog "${EXE}" NAME)
 
 # The per-test lines, from the drivers' FORMAT statements: a regular
