@@ -68,7 +68,7 @@ target_link_options(bcr_test_ilp64_ilp64 PRIVATE ${_bcr_lto_off})
 
 foreach(np 1 2 3 4)
   add_test(NAME ilp64_np${np}
-    COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${BCR_MPIEXEC} -DNP=${np}
+    COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DNP=${np}
             -DEXE_lp64=$<TARGET_FILE:bcr_test_ilp64_lp64>
             -DEXE_ilp64=$<TARGET_FILE:bcr_test_ilp64_ilp64>
             -DDIR=${CMAKE_CURRENT_BINARY_DIR} -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
@@ -147,19 +147,19 @@ bcr_add_mpi_expect_test(ilp64_probe_standin 1 TIMEOUT 60 EXPECT "blacs integers:
 # --- configuring -DBCREDIST_ILP64=ON ------------------------------------------
 # (ilp64_configure_check.cmake: a scratch configure of this source tree.)
 set(_bcr_cfg_common -DSOURCE=${PROJECT_SOURCE_DIR} -DGENERATOR=${CMAKE_GENERATOR}
-  -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR})
+  -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR} -DMPI_FLAVOUR=${BCR_MPI_FLAVOUR})
 add_test(NAME ilp64_configure_unnamed
   COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_unnamed
           "-DEXPECT_FAILURE=needs an ILP64 BLACS"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
 add_test(NAME ilp64_configure_debian_lp64
   COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_lp64
-          -DSCALAPACK=scalapack-openmpi "-DEXPECT_FAILURE=is Debian's LP64 ScaLAPACK"
+          -DSCALAPACK=scalapack-${BCR_MPI_FLAVOUR} "-DEXPECT_FAILURE=is Debian's LP64 ScaLAPACK"
           -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
 # The same library under a name that does not give it away: only the
 # probe can tell.
 set(_bcr_lp64_file "")
-foreach(l IN LISTS SCALAPACK_LINK_LIBRARIES SCALAPACK_LIBRARY)
+foreach(l IN LISTS BCR_SCALAPACK_LINK_LIBRARIES SCALAPACK_LIBRARY)
   if(NOT _bcr_lp64_file AND l MATCHES "scalapack[^/]*$" AND EXISTS "${l}")
     set(_bcr_lp64_file "${l}")
   endif()
@@ -171,6 +171,8 @@ if(_bcr_lp64_file)
             -P ${CMAKE_CURRENT_SOURCE_DIR}/ilp64_configure_check.cmake)
   set_tests_properties(ilp64_configure_lp64_probed PROPERTIES LABELS ilp64 PROCESSORS 1)
   bcr_test_timeout(120 ilp64_configure_lp64_probed)
+else()
+  message(WARNING "ilp64_configure_lp64_probed not added: no ScaLAPACK library file found")
 endif()
 add_test(NAME ilp64_configure_standin
   COMMAND ${CMAKE_COMMAND} ${_bcr_cfg_common} -DWORK=${CMAKE_CURRENT_BINARY_DIR}/ilp64_cfg_standin

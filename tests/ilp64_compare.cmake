@@ -1,19 +1,17 @@
 # Run by the ilp64_np* tests (ilp64.cmake):
-#   cmake -DMPIEXEC=exe -DNP=n -DEXE_lp64=exe -DEXE_ilp64=exe -DDIR=dir
+#   cmake ${BCR_MPI_SCRIPT_ARGS} -DNP=n -DEXE_lp64=exe -DEXE_ilp64=exe -DDIR=dir
 #         -DTIMEOUT_FACTOR=n -P ilp64_compare.cmake
 # runs the LP64 and the ILP64 build of test_ilp64.c on NP processes (each
 # must pass its own checks), then compares their output files rank by rank:
 # every byte the same.
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT} 1)
-set(ENV{OMPI_ALLOW_RUN_AS_ROOT_CONFIRM} 1)
-set(ENV{OMPI_MCA_rmaps_base_oversubscribe} 1)
+include(${MPI_LAUNCH})
 foreach(build lp64 ilp64)
   file(GLOB old ${DIR}/out_${build}_np${NP}.*)
   if(old)
     file(REMOVE ${old})
   endif()
   math(EXPR limit "200 * ${TIMEOUT_FACTOR}")
-  execute_process(COMMAND ${MPIEXEC} -n ${NP} --oversubscribe ${EXE_${build}}
+  execute_process(COMMAND ${MPIEXEC} -n ${NP} ${MPIEXEC_PREFLAGS} ${EXE_${build}}
                           ${DIR}/out_${build}_np${NP}
     RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT ${limit})
   message(STATUS "${build}: exit ${rv}\n${out}")

@@ -1,5 +1,5 @@
 # Run by the ilp64_configure_* tests (ilp64.cmake):
-#   cmake -DSOURCE=dir -DWORK=dir -DGENERATOR=name -DTIMEOUT_FACTOR=n
+#   cmake -DSOURCE=dir -DWORK=dir -DGENERATOR=name -DTIMEOUT_FACTOR=n -DMPI_FLAVOUR=name
 #         [-DSCALAPACK=value | -DLP64_LIBRARY=file]
 #         [-DEXPECT_FAILURE=text | -DBUILD_TARGET=target]
 #         -P ilp64_configure_check.cmake
@@ -16,7 +16,8 @@ foreach(v SOURCE WORK GENERATOR TIMEOUT_FACTOR)
 endforeach()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
-set(args -DBCREDIST_ILP64=ON -DBCREDIST_TESTS=OFF -DBCREDIST_FORTRAN=OFF)
+set(args -DBCREDIST_ILP64=ON -DBCREDIST_TESTS=OFF -DBCREDIST_FORTRAN=OFF
+  -DBCREDIST_MPI=${MPI_FLAVOUR})
 if(DEFINED LP64_LIBRARY)
   file(CREATE_LINK ${LP64_LIBRARY} ${WORK}/libsomeblacs.so SYMBOLIC)
   list(APPEND args -DBCREDIST_ILP64_SCALAPACK=${WORK}/libsomeblacs.so)
