@@ -1,7 +1,22 @@
 #include "base/options.h"
 
+#include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Messages through MPI go as MPI datatypes over the arrays unless
+ * BCR_PACK=buffer; built with MPICH, only with BCR_PACK=datatype.  MPICH
+ * 4.0's MPI_Pack packs a contiguous derived datatype short (the last bytes
+ * of vector(1, n, n, MPI_DOUBLE) dropped) once the process's datatype
+ * handles have passed some 768, and a plan's datatypes hold many (MPICH
+ * keeps every type a type is built from): the BLACS packs every message
+ * that way, so ScaLAPACK's own routines in the same program would go wrong
+ * (docs/design.md, "Through MPI"). */
+#ifdef MPICH_VERSION
+#define BCR_DATATYPES_DEFAULT 0
+#else
+#define BCR_DATATYPES_DEFAULT 1
+#endif
 
 /* Default bound below which messages between processes of one node go
  * through MPI (exec/shm.h explains why). */
@@ -41,7 +56,8 @@ void bcr_options_read(bcr_options *o)
     bcr_plan_options *p = &o->plan;
     p->strategy = strategy_of(env("BCR_STRATEGY"));
     p->general = is(env("BCR_GENERATOR"), "general");
-    p->datatypes = !is(env("BCR_PACK"), "buffer");
+    const char *pack = env("BCR_PACK");
+    p->datatypes = is(pack, "datatype") || (!is(pack, "buffer") && BCR_DATATYPES_DEFAULT);
     p->shm = shm_policy_of(env("BCR_SHM"));
     const char *v = env("BCR_SHM_MIN");
     p->shm_min = v ? strtoll(v, NULL, 10) : BCR_SHM_MIN_DEFAULT;
