@@ -7,8 +7,10 @@
 #     drop-in tests and compare with that test's reference bytes.
 # Variables: BUILD, WORK, SOURCE (install_project), BCR_MPI_SCRIPT_ARGS
 # (tests/mpi_launch.cmake), MPI_C_COMPILER and MPI_Fortran_COMPILER (the
-# wrappers bcredist was built with, for the outside project), GENERATOR,
-# PLAIN_EXE, REFDIR, TIMEOUT_FACTOR (time limits multiplied by it; default 1).
+# wrappers bcredist was built with, for the outside project),
+# OTHER_MPI_C_COMPILER and OTHER_MPI_Fortran_COMPILER (the other MPI's, where
+# installed), GENERATOR, PLAIN_EXE, REFDIR, TIMEOUT_FACTOR (time limits
+# multiplied by it; default 1).
 foreach(v BUILD WORK SOURCE MPI_LAUNCH MPI_C_COMPILER MPI_Fortran_COMPILER PLAIN_EXE REFDIR)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "install_check.cmake: ${v} is not set")
@@ -119,6 +121,42 @@ run("pkg-config --variable=dropin" ${PKG_CONFIG_EXE} --variable=dropin bcredist)
 string(STRIP "${run_out}" dropin)
 if(NOT EXISTS "${dropin}")
   message(FATAL_ERROR "pkg-config --variable=dropin bcredist gave '${dropin}', which does not exist")
+endif()
+
+# bcredist.pc names the ScaLAPACK it was built with and brings no MPI of its
+# own (Debian's scalapack-<flavour>.pc would bring the system's default).
+run("pkg-config --variable=scalapack" ${PKG_CONFIG_EXE} --variable=scalapack bcredist)
+string(STRIP "${run_out}" scalapack)
+if(NOT scalapack STREQUAL "scalapack-${MPI_FLAVOUR}")
+  message(FATAL_ERROR "bcredist.pc names ScaLAPACK '${scalapack}', not scalapack-${MPI_FLAVOUR}")
+endif()
+run("pkg-config --cflags --static --libs" ${PKG_CONFIG_EXE} --cflags --static --libs bcredist)
+string(REGEX MATCHALL "-I[^ \n]+" incs "${run_out}")
+foreach(i IN LISTS incs)
+  string(SUBSTRING "${i}" 2 -1 dir)
+  if(EXISTS "${dir}/mpi.h")
+    message(FATAL_ERROR "bcredist.pc brings an MPI's mpi.h (${dir}): ${run_out}")
+  endif()
+endforeach()
+if(run_out MATCHES "(^| )-l(mpi|mpich)( |$)")
+  message(FATAL_ERROR "bcredist.pc brings an MPI library: ${run_out}")
+endif()
+message(STATUS "bcredist.pc: ${scalapack}, no MPI of its own")
+
+# A project built with the other MPI is refused by the CMake package, which
+# says with which it was built.
+if(OTHER_MPI_C_COMPILER)
+  set(ENV{CMAKE_PREFIX_PATH} ${prefix})
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/consumer-other-mpi ${gen}
+            -DUSE_PKGCONFIG=OFF -DMPI_C_COMPILER=${OTHER_MPI_C_COMPILER}
+            -DMPI_Fortran_COMPILER=${OTHER_MPI_Fortran_COMPILER}
+    RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  unset(ENV{CMAKE_PREFIX_PATH})
+  if(rv EQUAL 0 OR NOT "${out}${err}" MATCHES "bcredist was built with ${MPI_FLAVOUR}")
+    message(FATAL_ERROR "a project with ${OTHER_MPI_C_COMPILER} was not refused:\n${out}\n${err}")
+  endif()
+  message(STATUS "a project with ${OTHER_MPI_C_COMPILER} is refused")
 endif()
 
 # 3. The installed drop-in, preloaded, finds libbcredist.so by itself.
