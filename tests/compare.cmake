@@ -9,7 +9,8 @@
 bcr_add_test_program(bcr_test_compare
   ${CMAKE_CURRENT_SOURCE_DIR}/compare_main.c
   ${CMAKE_CURRENT_SOURCE_DIR}/compare_exec.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/compare_gen.c)
+  ${CMAKE_CURRENT_SOURCE_DIR}/compare_gen.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/schedule_probe.c)
 
 foreach(np 1 2 3 4 6 8)
   bcr_add_mpi_test(compare_systematic_np${np} ${np} TIMEOUT 120
@@ -54,8 +55,10 @@ endforeach()
 # message through shared segments packed and unpacked with streaming
 # stores (BCR_STREAM_MIN=0: by default only scans writing 6 MiB or more
 # per process write that way, 16 MiB where they store one element at a
-# time; src/plan/exchange.c); and every message through segments whose
-# waits poll, as on a system without futexes (BCR_SHM_WAIT=poll).
+# time; src/plan/exchange.c); every message through segments whose
+# waits poll, as on a system without futexes (BCR_SHM_WAIT=poll); and the
+# ranks in emulated nodes of 2 and 3 (BCR_NODE_SIZE), segments within a
+# node and MPI between them in one call.
 foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;6;6606;4000"
                  "shm_stream;BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0;4;4607;8000"
@@ -65,7 +68,9 @@ foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "pack_buffer;BCR_PACK=buffer;4;4404;8000"
                  "recv_sync;BCR_RECV=sync;3;3303;8000"
                  "shm_recv_sync;BCR_RECV=sync,BCR_SHM=all,BCR_SHM_MIN=0;2;2303;8000"
-                 "shm_poll;BCR_SHM=all,BCR_SHM_MIN=0,BCR_SHM_WAIT=poll;4;4608;4000")
+                 "shm_poll;BCR_SHM=all,BCR_SHM_MIN=0,BCR_SHM_WAIT=poll;4;4608;4000"
+                 "node_size2;BCR_NODE_SIZE=2,BCR_SHM=all,BCR_SHM_MIN=0;4;4609;4000"
+                 "node_size3;BCR_NODE_SIZE=3,BCR_SHM=all,BCR_SHM_MIN=0;7;7609;1500")
   list(GET _variant 0 _name)
   list(GET _variant 1 _env)
   string(REPLACE "," ";" _env "${_env}")
@@ -78,6 +83,44 @@ foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
     LABELS compare)
   set_property(TEST compare_random_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT "${_env}")
 endforeach()
+
+# Every message schedule (plan/schedule.h, BCR_SCHEDULE) forced, at 2 to
+# 16 ranks, with tests/schedule_probe.c checking from outside that the
+# messages were posted as that schedule allows (it fails the test on a
+# violation): contention-free steps; at most one, two or three messages
+# in flight each way; everything at once.  Most with every message
+# through MPI (BCR_SHM=off), some beside the shared segments.  The probe's
+# own test: `all` checked as `steps` must be caught.
+foreach(_variant "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;2;2712;8000"
+                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;5;5712;4000"
+                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;8;8712;2000"
+                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;16;16712;600"
+                 "steps_shm;BCR_SCHEDULE=steps,BCR_SHM=all,BCR_SHM_MIN=4096;steps;6;6713;2500"
+                 "bounded1;BCR_SCHEDULE=bounded,BCR_INFLIGHT=1,BCR_SHM=off;bounded:1;4;4714;5000"
+                 "bounded2;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=off,BCR_RECV=sync;bounded:2;6;6714;2500"
+                 "bounded3;BCR_SCHEDULE=bounded,BCR_INFLIGHT=3,BCR_SHM=off;bounded:3;16;16714;600"
+                 "bounded2_shm;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=on;bounded:2;4;4715;4000"
+                 "all;BCR_SCHEDULE=all,BCR_SHM=off;;7;7716;2000")
+  list(GET _variant 0 _name)
+  list(GET _variant 1 _env)
+  string(REPLACE "," ";" _env "${_env}")
+  list(GET _variant 2 _probe)
+  list(GET _variant 3 _np)
+  list(GET _variant 4 _seed)
+  list(GET _variant 5 _count)
+  bcr_sweep_count(_count ${_count})
+  bcr_add_mpi_test(compare_random_schedule_${_name}_np${_np} ${_np} TIMEOUT 300
+    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
+    LABELS compare schedule)
+  set_property(TEST compare_random_schedule_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT
+    "${_env};BCR_TEST_SCHEDULE_PROBE=${_probe}")
+endforeach()
+bcr_add_mpi_test(schedule_probe_detects_np4 4 TIMEOUT 120
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 4717 200
+  LABELS compare schedule)
+set_property(TEST schedule_probe_detects_np4 APPEND PROPERTY ENVIRONMENT
+  BCR_SCHEDULE=all BCR_SHM=off BCR_TEST_SCHEDULE_PROBE=steps
+  BCR_TEST_SCHEDULE_PROBE_EXPECT=violations)
 
 # The plan API against the reference: the systematic sweep and random
 # configurations, through bcr_plan_create / bcr_plan_execute.

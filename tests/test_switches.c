@@ -45,7 +45,8 @@ static size_t lenA, lenB; /* elements of the local arrays */
 /* The switches every case starts from: none set but the trace. */
 static const char *const all_switches[] = {"BCR_STRATEGY", "BCR_GENERATOR", "BCR_PACK",
                                            "BCR_RECV",     "BCR_SHM",       "BCR_SHM_MIN",
-                                           "BCR_STREAM_MIN"};
+                                           "BCR_STREAM_MIN", "BCR_SCHEDULE",  "BCR_INFLIGHT",
+                                           "BCR_NODE_SIZE"};
 
 static void reset_switches(void)
 {
@@ -130,7 +131,16 @@ static const switch_case cases[] = {
      "mpi messages 0 in place 6 datatypes 0 packed",
      "mpi messages 0 in place 0 datatypes 6 packed", 1},
     {{NULL}, "BCR_RECV=", "BCR_RECV=sync", "receive async", "receive sync", 0},
+    {{"BCR_SHM=off"}, "BCR_SCHEDULE=", "BCR_SCHEDULE=steps", "schedule all,",
+     "schedule steps,", 0},
+    {{"BCR_SHM=off", "BCR_SCHEDULE=bounded"}, "BCR_INFLIGHT=", "BCR_INFLIGHT=2",
+     "schedule bounded 64,", "schedule bounded 2,", 0},
     {{NULL}, "BCR_SHM=", "BCR_SHM=off", "transport shm", "transport mpi", 1},
+    /* BCR_NODE_SIZE is read at a communicator's first call: fixed. */
+    {{"BCR_SHM=all", "BCR_SHM_MIN=0", "BCR_NODE_SIZE=1"}, "BCR_RECV=", "BCR_RECV=sync",
+     "transport mpi", "transport mpi", 0},
+    {{"BCR_SHM=all", "BCR_SHM_MIN=0", "BCR_NODE_SIZE=4"}, "BCR_RECV=", "BCR_RECV=sync",
+     "transport shm", "transport shm", 0},
     {{NULL}, "BCR_SHM_MIN=0", "BCR_SHM_MIN=1099511627776", "transport shm", "transport mpi",
      1},
     {{NULL}, "BCR_STREAM_MIN=-1", "BCR_STREAM_MIN=0", "pack stores plain",

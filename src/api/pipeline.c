@@ -90,7 +90,7 @@ void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_opti
 {
     if (!pl)
         return;
-    int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, packed);
+    int rc = bcr_plan_run(pl, ar, comm, sh, &opt->exec, packed);
     /* Partners may be waiting for this process's messages, and there is
      * no telling them (base/failsafe.h).  Buffers were reserved and agreed
      * on before, so only MPI can fail here. */
@@ -127,7 +127,7 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
                                  &bcr_phase_now.plan));
     }
     if (pl && opt->trace)
-        bcr_trace_call(rq, ctx->rank, pl, cached, sh, opt->recv_sync, packed);
+        bcr_trace_call(rq, ctx->rank, pl, cached, sh, &opt->exec, packed);
     bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
     bcr_stage_exchange(pl, &ar, opt, ctx->comm, sh, packed);
     /* A call that went through MPI only because it was the context's first

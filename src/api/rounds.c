@@ -88,7 +88,7 @@ static void trace_round(const bcr_request *rq, const bcr_rounds *r, bcr_idx k, i
             (long long)p->r, (long long)(p->r + p->mk.m), (long long)p->c,
             (long long)(p->c + p->mk.n),
             !p->mk.trapezoid ? "all" : p->mk.upper ? "upper trapezoid" : "lower trapezoid");
-    bcr_trace_call(rq, rank, &r->plan[k], 0, sh, opt->recv_sync, 0);
+    bcr_trace_call(rq, rank, &r->plan[k], 0, sh, &opt->exec, 0);
 }
 
 void bcr_rounds_exchange(const bcr_request *rq, const bcr_rounds *r, const bcr_arrays *ar,
@@ -99,7 +99,7 @@ void bcr_rounds_exchange(const bcr_request *rq, const bcr_rounds *r, const bcr_a
         if (opt->trace)
             trace_round(rq, r, k, rank, sh, opt);
         /* As bcr_stage_exchange: a failure here aborts the job. */
-        int rc = bcr_plan_run(pl, ar, comm, sh, opt->recv_sync, 0);
+        int rc = bcr_plan_run(pl, ar, comm, sh, &opt->exec, 0);
         if (rc)
             bcr_give_up("%s while exchanging data (round %lld of %lld)",
                         rc == BCR_ERR_MPI ? "an MPI call failed" : "out of memory",

@@ -41,6 +41,15 @@ static int strategy_of(const char *v)
     return BCR_STRATEGY_AUTO;
 }
 
+static int schedule_of(const char *v)
+{
+    if (is(v, "all"))
+        return BCR_SCHEDULE_ALL;
+    if (is(v, "bounded"))
+        return BCR_SCHEDULE_BOUNDED;
+    return is(v, "steps") ? BCR_SCHEDULE_STEPS : BCR_SCHEDULE_AUTO;
+}
+
 static int shm_policy_of(const char *v)
 {
     if (is(v, "off"))
@@ -71,7 +80,11 @@ void bcr_options_read(bcr_options *o)
     p->max_bytes = v ? strtoll(v, NULL, 10) : 0;
     if (p->max_bytes < 0)
         p->max_bytes = 0; /* a negative cap: none */
-    o->recv_sync = is(env("BCR_RECV"), "sync");
+    o->exec.recv_sync = is(env("BCR_RECV"), "sync");
+    o->exec.schedule = schedule_of(env("BCR_SCHEDULE"));
+    v = env("BCR_INFLIGHT");
+    long long inflight = v ? strtoll(v, NULL, 10) : 0;
+    o->exec.inflight = inflight > 0 && inflight < (1 << 30) ? (int)inflight : 0;
     v = env("BCR_TRACE");
     o->trace = v && strcmp(v, "0") != 0;
     v = env("BCR_KEEP_BYTES");

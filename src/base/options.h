@@ -36,6 +36,15 @@ enum bcr_strategy {
  * segments, and from which call on (exec/shm.h). */
 enum bcr_shm_policy { BCR_SHM_OFF, BCR_SHM_SHORT, BCR_SHM_ON, BCR_SHM_ALL };
 
+/* BCR_SCHEDULE: the order and number at a time of a process's messages
+ * through MPI (plan/schedule.h). */
+enum bcr_schedule_kind {
+    BCR_SCHEDULE_AUTO = -1,
+    BCR_SCHEDULE_ALL,
+    BCR_SCHEDULE_BOUNDED,
+    BCR_SCHEDULE_STEPS
+};
+
 /* BCR_STREAM_MIN unset: each scan takes its own default bound
  * (plan/exchange.c). */
 #define BCR_STREAM_DEFAULT (-2LL)
@@ -54,9 +63,18 @@ typedef struct {
     long long max_bytes;  /* BCR_MAX_BYTES: bytes, 0 for no cap */
 } bcr_plan_options;
 
+/* How a call runs its plan's exchanges; any mix over the processes of a
+ * call is safe (plan/schedule.h). */
+typedef struct {
+    int recv_sync; /* BCR_RECV=sync: unpack only when every message is in */
+    int schedule;  /* BCR_SCHEDULE: enum bcr_schedule_kind */
+    int inflight;  /* BCR_INFLIGHT: most messages in flight per direction
+                      under the bounded schedule; 0: the default */
+} bcr_exec_options;
+
 typedef struct {
     bcr_plan_options plan;
-    int recv_sync; /* BCR_RECV=sync: unpack only when every message is in */
+    bcr_exec_options exec;
     int trace;     /* BCR_TRACE: one line per call and process on stderr */
     long long keep_bytes; /* BCR_KEEP_BYTES: what may stay after a call
                              (exec/keep.h) */

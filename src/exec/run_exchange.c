@@ -66,12 +66,12 @@ static int post(int sending, char *base, bcr_idx bytes, int peer, MPI_Comm comm,
     return BCR_SUCCESS;
 }
 
-/* Requests a call may post (every chunk, plus one spare), and receive
- * partners plus one: the sizes of the arrays in slots_of. */
+/* Requests a call may post (every chunk, plus one spare), and parts of
+ * both halves plus one: the sizes of the arrays in slots_of. */
 static void slot_counts(const bcr_exchange *ex, size_t es, bcr_idx *nreq, bcr_idx *nr)
 {
     *nreq = count_chunks(&ex->recv, es) + count_chunks(&ex->send, es) + 1;
-    *nr = ex->recv.nparts + 1;
+    *nr = ex->recv.nparts + ex->send.nparts + 1;
 }
 
 /* Request bookkeeping lives in one pooled block (see slots_of). */
@@ -79,7 +79,8 @@ static size_t work_bytes(const bcr_exchange *ex, size_t es)
 {
     bcr_idx nreq, nr;
     slot_counts(ex, es, &nreq, &nr);
-    return (size_t)nreq * sizeof(MPI_Request) + (size_t)(ex->send.nparts + nr) * sizeof(char *) +
+    return (size_t)nreq * sizeof(MPI_Request) +
+           (size_t)(ex->send.nparts + ex->recv.nparts + 1) * sizeof(char *) +
            (size_t)(2 * nreq + nr) * sizeof(int);
 }
 
@@ -93,10 +94,11 @@ int bcr_exchange_reserve(const bcr_exchange *ex, size_t es)
     return BCR_SUCCESS;
 }
 
-/* Where a call keeps its requests: every receive (one per chunk), then
- * every send, the scans' cursors into shared segments, whose each request
- * is, the chunks each receive partner still owes, and room for
- * MPI_Testsome's indices. */
+/* Where a call keeps its requests: every chunk of every message in the
+ * order the schedule posts them (receives and sends mixed), the scans'
+ * cursors into shared segments, whose each request is (receive part k, or
+ * send part k as the receive parts' count plus k), the chunks each part
+ * still owes, and room for MPI_Testsome's indices. */
 typedef struct {
     MPI_Request *req;
     char **scur;
@@ -112,24 +114,37 @@ static slots slots_of(void *work, const bcr_exchange *ex, size_t es)
     sl.req = work;
     sl.scur = (char **)(void *)(sl.req + nreq);
     sl.rcur = (const char **)(void *)(sl.scur + ex->send.nparts);
-    sl.owner = (int *)(void *)(sl.rcur + nr);
+    sl.owner = (int *)(void *)(sl.rcur + ex->recv.nparts + 1);
     sl.pending = sl.owner + nreq;
     sl.indices = sl.pending + nr;
     return sl;
 }
 
-/* What the receive side needs to take messages as they come. */
+/* A schedule's progress through one direction's messages through MPI
+ * (plan/schedule.h): the next to post, and those posted and incomplete. */
+typedef struct {
+    int next;     /* position in the direction's step order */
+    int inflight; /* messages posted and incomplete */
+    int left;     /* messages not yet complete, posted or not */
+    int last_step; /* of the message posted last */
+} lane;
+
+/* What the call needs to post messages by its schedule and take them as
+ * they come. */
 typedef struct {
     slots sl;
-    int nrecv;
-    bcr_idx left; /* receive requests not yet complete */
-    const bcr_half *R;
-    char *rbuf;
+    bcr_idx nslots; /* requests posted so far: the range MPI waits on */
+    const bcr_half *R, *S;
+    char *rbuf, *sbuf;
     const bcr_arrays *ar;
     const bcr_mask *mk;
     bcr_shm *sh;
     MPI_Comm comm;
+    int nranks;
     int self_packed; /* the pack copied the part that stays (plan/exchange.h) */
+    int sync;        /* unpack only once every receive is in */
+    bcr_schedule sched;
+    lane recv, send;
 } receipts;
 
 int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p)
@@ -189,31 +204,169 @@ static void finish_scan(receipts *rs)
             bcr_shm_release(rs->sh, R->parts[k].rank);
 }
 
-static int arrived(receipts *rs, int idx)
+/* Position pos of a direction in step order (plan/schedule.h): sends by
+ * rotated order, which is their step; receives the other way round, as a
+ * receive from the partner of rotated order o is of step nranks - o. */
+static int part_at(const receipts *rs, int sending, int pos)
 {
-    int k = rs->sl.owner[idx];
-    rs->left--;
-    return --rs->sl.pending[k] == 0 ? take_part(rs, k) : BCR_SUCCESS;
+    return sending ? pos : rs->R->nparts - 1 - pos;
 }
 
-/* Take whatever has arrived, without waiting: MPI only moves data inside
- * its calls, so a long local copy with none would stall every partner. */
-static int poll_receipts(receipts *rs)
+static const bcr_partner *partner_at(const receipts *rs, int sending, int pos)
 {
-    int n;
-    if (rs->left == 0)
-        return BCR_SUCCESS;
-    if (test_some(rs->nrecv, rs->sl.req, &n, rs->sl.indices) != MPI_SUCCESS)
-        return BCR_ERR_MPI;
-    for (int i = 0; n != MPI_UNDEFINED && i < n; i++)
-        if (arrived(rs, rs->sl.indices[i]))
+    return sending ? &rs->S->parts[pos] : &rs->R->parts[part_at(rs, 0, pos)];
+}
+
+static int step_at(const receipts *rs, int sending, int pos)
+{
+    int order = partner_at(rs, sending, pos)->order;
+    return sending ? order : rs->nranks - order;
+}
+
+static int lane_parts(const receipts *rs, int sending)
+{
+    return sending ? rs->S->nparts : rs->R->nparts;
+}
+
+/* The direction's next message through MPI, past those through segments;
+ * -1 when every one is posted. */
+static int next_pos(receipts *rs, int sending)
+{
+    lane *l = sending ? &rs->send : &rs->recv;
+    while (l->next < lane_parts(rs, sending) &&
+           bcr_exchange_via_shm(rs->sh, partner_at(rs, sending, l->next)))
+        l->next++;
+    return l->next < lane_parts(rs, sending) ? l->next : -1;
+}
+
+/* Whether the schedule lets the direction post its message at pos. */
+static int may_post(receipts *rs, int sending, int pos)
+{
+    const lane *l = sending ? &rs->send : &rs->recv, *o = sending ? &rs->recv : &rs->send;
+    switch (rs->sched.kind) {
+    case BCR_SCHEDULE_BOUNDED:
+        return l->inflight < rs->sched.inflight;
+    case BCR_SCHEDULE_STEPS: {
+        /* Once everything of earlier steps is complete: a step holds at
+         * most one message each way, so whatever is in flight is of an
+         * earlier step unless it is the other direction's of this one;
+         * and the other direction has no earlier step left to post. */
+        int step = step_at(rs, sending, pos), other = next_pos(rs, !sending);
+        if (l->inflight > 0 || (o->inflight > 0 && o->last_step != step))
+            return 0;
+        return other < 0 || step_at(rs, !sending, other) >= step;
+    }
+    default:
+        return 1;
+    }
+}
+
+static int post_recv(receipts *rs, int k)
+{
+    const bcr_partner *p = &rs->R->parts[k];
+    size_t es = rs->ar->elsize;
+    slots *sl = &rs->sl;
+    if (p->dtype != MPI_DATATYPE_NULL) {
+        sl->pending[k] = 1;
+        sl->owner[rs->nslots] = k;
+        return MPI_Irecv(rs->ar->b, 1, p->dtype, p->rank, BCR_TAG, rs->comm,
+                         &sl->req[rs->nslots++]) != MPI_SUCCESS;
+    }
+    sl->pending[k] = (int)part_chunks(p, es);
+    char *at = p->contig >= 0 ? rs->ar->b + (size_t)p->contig * es
+                              : rs->rbuf + (size_t)p->offset * es;
+    return post(0, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, k,
+                &rs->nslots);
+}
+
+static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
+                      const bcr_mask *mk);
+
+static int post_send(receipts *rs, int k)
+{
+    const bcr_partner *p = &rs->S->parts[k];
+    size_t es = rs->ar->elsize;
+    slots *sl = &rs->sl;
+    int who = rs->R->nparts + k;
+    if (p->dtype != MPI_DATATYPE_NULL) {
+        sl->pending[who] = 1;
+        sl->owner[rs->nslots] = who;
+        return MPI_Isend(rs->ar->a, 1, p->dtype, p->rank, BCR_TAG, rs->comm,
+                         &sl->req[rs->nslots++]) != MPI_SUCCESS;
+    }
+    char *at;
+    if (p->contig >= 0) {
+        at = (char *)(uintptr_t)(rs->ar->a + (size_t)p->contig * es); /* MPI only reads it */
+    } else {
+        at = rs->sbuf + (size_t)p->offset * es;
+        pack_part(at, rs->S, p, rs->ar, rs->mk);
+    }
+    sl->pending[who] = (int)part_chunks(p, es);
+    return post(1, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, who,
+                &rs->nslots);
+}
+
+/* Post what the schedule allows now in one direction; says whether it
+ * posted anything in *moved. */
+static int post_lane(receipts *rs, int sending, int *moved)
+{
+    lane *l = sending ? &rs->send : &rs->recv;
+    int pos;
+    while ((pos = next_pos(rs, sending)) >= 0 && may_post(rs, sending, pos)) {
+        int k = part_at(rs, sending, pos);
+        if (sending ? post_send(rs, k) : post_recv(rs, k))
             return BCR_ERR_MPI;
+        l->last_step = step_at(rs, sending, pos);
+        l->next++;
+        l->inflight++;
+        *moved = 1;
+    }
     return BCR_SUCCESS;
 }
 
+/* Post what the schedule allows now, receives first. */
+static int advance(receipts *rs)
+{
+    for (int moved = 1; moved;) {
+        moved = 0;
+        if (post_lane(rs, 0, &moved) || post_lane(rs, 1, &moved))
+            return BCR_ERR_MPI;
+    }
+    return BCR_SUCCESS;
+}
+
+/* Request idx is complete: a message is in once all its chunks are. */
+static int completed(receipts *rs, int idx)
+{
+    int who = rs->sl.owner[idx];
+    if (--rs->sl.pending[who] > 0)
+        return BCR_SUCCESS;
+    int sending = who >= rs->R->nparts;
+    lane *l = sending ? &rs->send : &rs->recv;
+    l->inflight--;
+    l->left--;
+    return sending || rs->sync ? BCR_SUCCESS : take_part(rs, who);
+}
+
+/* Take whatever has completed, without waiting, and post what that
+ * allows: MPI only moves data inside its calls, so a long local copy with
+ * none would stall every partner. */
+static int poll_receipts(receipts *rs)
+{
+    int n;
+    if (rs->nslots == 0)
+        return BCR_SUCCESS;
+    if (test_some((int)rs->nslots, rs->sl.req, &n, rs->sl.indices) != MPI_SUCCESS)
+        return BCR_ERR_MPI;
+    for (int i = 0; n != MPI_UNDEFINED && i < n; i++)
+        if (completed(rs, rs->sl.indices[i]))
+            return BCR_ERR_MPI;
+    return advance(rs);
+}
+
 /* The part that stays here, copied a slice of columns at a time with the
- * receives polled in between (rs NULL: no polling), with streaming stores
- * when nt. */
+ * messages polled in between (poll_receipts), with streaming stores when
+ * nt. */
 #define BCR_SLICE_BYTES ((bcr_idx)256 * 1024)
 
 static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk, receipts *rs,
@@ -234,38 +387,11 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
             double t0 = bcr_phase_start();
             bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk, nt);
             bcr_phase_add(&bcr_phase_now.local, t0);
-            if (rs && poll_receipts(rs))
+            if (poll_receipts(rs))
                 return BCR_ERR_MPI;
         }
     if (nt)
         bcr_stream_fence();
-    return BCR_SUCCESS;
-}
-
-static int post_receives(const bcr_half *R, const bcr_arrays *ar, receipts *rs, bcr_idx *nreq)
-{
-    size_t es = ar->elsize;
-    slots *sl = &rs->sl;
-    for (int k = 0; k < R->nparts; k++) {
-        const bcr_partner *p = &R->parts[k];
-        int rc;
-        if (bcr_exchange_via_shm(rs->sh, p)) {
-            sl->pending[k] = 0; /* taken in finish_scan */
-            rc = BCR_SUCCESS;
-        } else if (p->dtype != MPI_DATATYPE_NULL) {
-            sl->pending[k] = 1;
-            rc = MPI_Irecv(ar->b, 1, p->dtype, p->rank, BCR_TAG, rs->comm, &sl->req[*nreq]);
-            sl->owner[(*nreq)++] = k;
-        } else {
-            sl->pending[k] = (int)part_chunks(p, es);
-            char *at = p->contig >= 0 ? ar->b + (size_t)p->contig * es
-                                      : rs->rbuf + (size_t)p->offset * es;
-            rc = post(0, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, k,
-                      nreq);
-        }
-        if (rc)
-            return BCR_ERR_MPI;
-    }
     return BCR_SUCCESS;
 }
 
@@ -321,42 +447,36 @@ int bcr_exchange_prepack(const bcr_exchange *ex, const bcr_arrays *ar, bcr_shm *
     return 1;
 }
 
-static int post_sends(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
-                      bcr_shm *sh, char *sbuf, MPI_Comm comm, slots *sl, bcr_idx *nreq,
-                      const bcr_scan_self *self, int packed)
+static int lane_count(const bcr_half *h, bcr_shm *sh)
 {
-    size_t es = ar->elsize;
-    if (scans(S, sh)) {
-        if (!packed)
-            pack_shared(S, ar, mk, sh, sl->scur, self);
-        publish_shared(S, es, sh);
-    }
-    for (int k = 0; k < S->nparts; k++) {
-        const bcr_partner *p = &S->parts[k];
-        int rc;
-        if (bcr_exchange_via_shm(sh, p)) {
-            rc = BCR_SUCCESS; /* published by pack_shared */
-        } else if (p->dtype != MPI_DATATYPE_NULL) {
-            rc = MPI_Isend(ar->a, 1, p->dtype, p->rank, BCR_TAG, comm, &sl->req[*nreq]);
-            sl->owner[(*nreq)++] = -1;
-        } else {
-            char *at;
-            if (p->contig >= 0) {
-                at = (char *)(uintptr_t)(ar->a + (size_t)p->contig * es); /* MPI only reads it */
-            } else {
-                at = sbuf + (size_t)p->offset * es;
-                pack_part(at, S, p, ar, mk);
-            }
-            rc = post(1, at, p->count * (bcr_idx)es, p->rank, comm, sl->req, sl->owner, -1, nreq);
-        }
-        if (rc)
-            return BCR_ERR_MPI;
-    }
-    return BCR_SUCCESS;
+    int n = 0;
+    for (int k = 0; k < h->nparts; k++)
+        n += !bcr_exchange_via_shm(sh, &h->parts[k]);
+    return n;
 }
 
+static long long lane_bytes(const bcr_half *h, bcr_shm *sh, size_t es)
+{
+    long long n = 0;
+    for (int k = 0; k < h->nparts; k++)
+        if (!bcr_exchange_via_shm(sh, &h->parts[k]))
+            n += (long long)h->parts[k].count * (long long)es;
+    return n;
+}
+
+bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, size_t es,
+                                   const bcr_exec_options *xo)
+{
+    bcr_shm *s = (bcr_shm *)(uintptr_t)sh; /* only asked whom it shares */
+    bcr_schedule_load load = {lane_count(&ex->send, s), lane_count(&ex->recv, s),
+                              lane_bytes(&ex->send, s, es), lane_bytes(&ex->recv, s, es)};
+    return bcr_schedule_choose(xo->schedule, xo->inflight, &load);
+}
+
+static int sends_posted(receipts *rs) { return next_pos(rs, 1) < 0; }
+
 int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
-                     int sync, int packed)
+                     const bcr_exec_options *xo, int packed)
 {
     const bcr_half *S = &ex->send, *R = &ex->recv;
     size_t es = ar->elsize;
@@ -364,45 +484,62 @@ int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm
      * allocation can fail here, on one process alone. */
     if (bcr_exchange_reserve(ex, es))
         return BCR_ERR_NOMEM;
-    receipts rs = {slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, es), 0, 0, R,
-                   bcr_pool_get(BCR_POOL_RECV, 0), ar, &ex->mask, sh, comm, 0};
-    bcr_idx nreq = 0;
-    if (post_receives(R, ar, &rs, &nreq))
+    bcr_idx nreq, nr;
+    slot_counts(ex, es, &nreq, &nr);
+    receipts rs;
+    memset(&rs, 0, sizeof rs);
+    rs.sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, es);
+    for (bcr_idx i = 0; i < nreq; i++)
+        rs.sl.req[i] = MPI_REQUEST_NULL;
+    rs.R = R;
+    rs.S = S;
+    rs.rbuf = bcr_pool_get(BCR_POOL_RECV, 0);
+    rs.sbuf = bcr_pool_get(BCR_POOL_SEND, 0);
+    rs.ar = ar;
+    rs.mk = &ex->mask;
+    rs.sh = sh;
+    rs.comm = comm;
+    MPI_Comm_size(comm, &rs.nranks);
+    rs.sync = xo->recv_sync;
+    rs.sched = bcr_exchange_schedule(ex, sh, es, xo);
+    rs.recv.left = lane_count(R, sh);
+    rs.send.left = lane_count(S, sh);
+    /* Receives first, as far as the schedule lets them go; sends once the
+     * messages through segments are out. */
+    int moved = 0;
+    if (post_lane(&rs, 0, &moved))
         return BCR_ERR_MPI; /* requests may be pending: nothing sane to do */
-    bcr_idx nrecv = nreq;
-    rs.nrecv = (int)nrecv;
-    rs.left = nrecv;
     /* With a scan over B coming, the local part goes with it, or with the
      * scan over A before (plan/exchange.h). */
     int scan_b = scans(R, sh);
     rs.self_packed = !packed && ex->self_in_pack && scan_b && scans(S, sh);
     bcr_scan_self self = {ar->b, ar->ldb, R->stream};
-    if (post_sends(S, ar, &ex->mask, sh, bcr_pool_get(BCR_POOL_SEND, 0), comm, &rs.sl, &nreq,
-                   rs.self_packed ? &self : NULL, packed))
+    if (scans(S, sh)) {
+        if (!packed)
+            pack_shared(S, ar, &ex->mask, sh, rs.sl.scur, rs.self_packed ? &self : NULL);
+        publish_shared(S, es, sh);
+    }
+    if (advance(&rs))
         return BCR_ERR_MPI;
-    if (S->has_self && !scan_b && copy_self(S, ar, &ex->mask, sync ? NULL : &rs, ex->self_stream))
+    if (S->has_self && !scan_b && copy_self(S, ar, &ex->mask, &rs, ex->self_stream))
         return BCR_ERR_MPI;
-    if (sync) {
-        if (nrecv && wait_all((int)nrecv, rs.sl.req) != MPI_SUCCESS)
+    /* Until every receive is in and every send posted; each message
+     * unpacked as soon as all its chunks are in (unless sync). */
+    while (rs.recv.left > 0 || !sends_posted(&rs)) {
+        int idx;
+        if (MPI_Waitany((int)rs.nslots, rs.sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+            idx == MPI_UNDEFINED || completed(&rs, idx) || advance(&rs))
             return BCR_ERR_MPI;
+    }
+    if (rs.sync)
         for (int k = 0; k < R->nparts; k++)
             if (take_part(&rs, k))
                 return BCR_ERR_MPI;
-        rs.left = 0;
-    }
-    /* Unpack each partner's message as soon as all its chunks are in. */
-    while (rs.left > 0) {
-        int idx;
-        if (MPI_Waitany((int)nrecv, rs.sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
-            idx == MPI_UNDEFINED || arrived(&rs, idx))
-            return BCR_ERR_MPI;
-    }
     if (scan_b)
         finish_scan(&rs);
     /* The readers of our shared segment are waited for only before the
      * next call writes it (bcr_shm_begin_writes). */
-    if (nreq > nrecv &&
-        wait_all((int)(nreq - nrecv), rs.sl.req + nrecv) != MPI_SUCCESS)
+    if (rs.nslots && wait_all((int)rs.nslots, rs.sl.req) != MPI_SUCCESS)
         return BCR_ERR_MPI;
     return BCR_SUCCESS;
 }

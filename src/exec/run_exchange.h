@@ -1,6 +1,7 @@
-/* Running one exchange (plan/exchange.h): post every receive, pack and
- * send in rotated partner order, copy the part that stays local while
- * messages fly, unpack each message as it arrives.  Messages between
+/* Running one exchange (plan/exchange.h): post the receives, pack and
+ * send, as the call's schedule (plan/schedule.h) lets them go, copy the
+ * part that stays local while messages fly, unpack each message as it
+ * arrives.  Messages between
  * processes of one node may go through shared segments (shm.h) instead,
  * packed and unpacked in one scan of each array (kernels/scan.h). */
 #ifndef BCR_EXEC_RUN_EXCHANGE_H
@@ -10,6 +11,7 @@
 
 #include "exec/shm.h"
 #include "plan/exchange.h"
+#include "plan/schedule.h"
 
 typedef struct {
     const char *a;
@@ -28,13 +30,19 @@ int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize);
  * transport sh (NULL: none) agreed for the call. */
 int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p);
 
-/* sh: the shared-memory transport agreed for this call, or NULL.  sync
- * (BCR_RECV=sync): unpack only once every message is in, Thakur's
- * synchronous method; else each message as it arrives.  packed: the
+/* The schedule of the exchange's messages through MPI under sh, by
+ * xo->schedule or else by their load (bcr_schedule_choose). */
+bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, size_t elsize,
+                                   const bcr_exec_options *xo);
+
+/* sh: the shared-memory transport agreed for this call, or NULL.
+ * xo->recv_sync (BCR_RECV=sync): unpack only once every message is in,
+ * Thakur's synchronous method; else each message as it arrives;
+ * xo->schedule and inflight: bcr_exchange_schedule.  packed: the
  * messages through shared segments are packed already
  * (bcr_exchange_prepack), and are only published. */
 int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
-                     int sync, int packed);
+                     const bcr_exec_options *xo, int packed);
 
 /* Pack the messages that go through this process's shared segment under
  * sh, without publishing them, where that writes nothing but the segment

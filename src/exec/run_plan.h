@@ -13,11 +13,11 @@
 /* Reserve every buffer the plan needs (bcr_exchange_reserve). */
 int bcr_plan_reserve(const bcr_plan *pl, size_t elsize);
 
-/* sh, sync and packed as for bcr_exchange_run.  Says how much it writes
+/* sh, xo and packed as for bcr_exchange_run.  Says how much it writes
  * into sh before it publishes anything (bcr_shm_used).  BCR_FAIL=exchange@R
  * makes it fail on process R as MPI would, before it starts. */
-int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh, int sync,
-                 int packed);
+int bcr_plan_run(const bcr_plan *pl, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
+                 const bcr_exec_options *xo, int packed);
 
 /* bcr_exchange_prepack for a plan of one exchange (the direct strategy);
  * returns whether it packed (then bcr_plan_run with packed = 1). */

@@ -86,6 +86,27 @@ static bcr_shm *attach(MPI_Comm comm)
     return sh;
 }
 
+/* BCR_NODE_SIZE=n: consecutive groups of n ranks of MPI_COMM_WORLD count
+ * as nodes, so that one machine can stand for a cluster (segments only
+ * within a group, MPI between).  Each process names its own group, so the
+ * groups are consistent even where processes were told different sizes.
+ * Collective over *node; returns nonzero if MPI failed. */
+static int split_emulated_nodes(MPI_Comm *node, int rank)
+{
+    const char *v = getenv("BCR_NODE_SIZE");
+    long size = v ? strtol(v, NULL, 10) : 0;
+    if (size <= 0 || *node == MPI_COMM_NULL)
+        return 0;
+    int world;
+    MPI_Comm_rank(MPI_COMM_WORLD, &world);
+    MPI_Comm group;
+    if (MPI_Comm_split(*node, (int)(world / size), rank, &group))
+        return 1;
+    MPI_Comm_free(node);
+    *node = group;
+    return 0;
+}
+
 /* Collective over comm: who of comm shares this node.  Returns whether
  * every process of comm succeeded (all get the same answer). */
 static int learn_node(bcr_shm *sh, MPI_Comm comm)
@@ -96,6 +117,8 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
     int ok = 1;
     MPI_Comm node = MPI_COMM_NULL;
     if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node))
+        ok = 0;
+    if (ok && split_emulated_nodes(&node, rank))
         ok = 0;
     int nsize = 1;
     if (node != MPI_COMM_NULL)

@@ -1,7 +1,5 @@
 #include "plan/schedule.h"
 
-#include <string.h>
-
 bcr_schedule bcr_schedule_choose(int forced, int inflight, const bcr_schedule_load *load)
 {
     bcr_schedule s = {BCR_SCHEDULE_ALL, inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT};
@@ -27,17 +25,4 @@ const char *bcr_schedule_name(int kind)
     default:
         return "all";
     }
-}
-
-int bcr_schedule_kind_of(const char *name)
-{
-    if (!name)
-        return BCR_SCHEDULE_AUTO;
-    if (!strcmp(name, "all"))
-        return BCR_SCHEDULE_ALL;
-    if (!strcmp(name, "bounded"))
-        return BCR_SCHEDULE_BOUNDED;
-    if (!strcmp(name, "steps"))
-        return BCR_SCHEDULE_STEPS;
-    return BCR_SCHEDULE_AUTO;
 }

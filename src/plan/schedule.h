@@ -19,13 +19,7 @@
 #ifndef BCR_PLAN_SCHEDULE_H
 #define BCR_PLAN_SCHEDULE_H
 
-/* BCR_SCHEDULE. */
-enum bcr_schedule_kind {
-    BCR_SCHEDULE_AUTO = -1,
-    BCR_SCHEDULE_ALL,
-    BCR_SCHEDULE_BOUNDED,
-    BCR_SCHEDULE_STEPS
-};
+#include "base/options.h"
 
 /* BCR_INFLIGHT unset: most messages posted and not complete per process
  * and direction under `bounded` (docs/design.md, "Schedules"). */
@@ -43,7 +37,6 @@ typedef struct {
 
 /* One process's messages through MPI in one exchange. */
 typedef struct {
-    int nranks;
     int nsend, nrecv;             /* messages */
     long long send_bytes, recv_bytes;
 } bcr_schedule_load;
@@ -59,8 +52,5 @@ bcr_schedule bcr_schedule_choose(int forced, int inflight, const bcr_schedule_lo
 
 /* "all", "bounded", "steps". */
 const char *bcr_schedule_name(int kind);
-
-/* BCR_SCHEDULE's value as a kind; NULL, empty or unknown: AUTO. */
-int bcr_schedule_kind_of(const char *name);
 
 #endif

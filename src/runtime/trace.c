@@ -55,7 +55,7 @@ static void ways_of(const bcr_half *h, const bcr_shm *sh, int ways[4])
 }
 
 void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cached,
-                    const bcr_shm *sh, int recv_sync, int packed)
+                    const bcr_shm *sh, const bcr_exec_options *xo, int packed)
 {
     int ways[4] = {0, 0, 0, 0};
     int send_partners = 0, recv_partners = 0, stream_pack = 0, stream_unpack = 0;
@@ -76,6 +76,15 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cac
         if (pl->phase[ph].send.has_self)
             local_bytes += (long long)(pl->phase[ph].send.self.count * (bcr_idx)rq->elsize);
     }
+    char sched[64];
+    int at = 0;
+    for (int ph = 0; ph < phases; ph++) {
+        bcr_schedule s = bcr_exchange_schedule(&pl->phase[ph], sh, rq->elsize, xo);
+        at += snprintf(sched + at, sizeof sched - (size_t)at, "%s%s", ph ? "/" : "",
+                       bcr_schedule_name(s.kind));
+        if (s.kind == BCR_SCHEDULE_BOUNDED)
+            at += snprintf(sched + at, sizeof sched - (size_t)at, " %d", s.inflight);
+    }
     const bcr_exchange *p0 = &pl->phase[0];
     const bcr_half *h = p0->send.active ? &p0->send : &p0->recv;
     /* the transposed strategy's first phase sees rows as columns */
@@ -89,8 +98,8 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cac
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
             "stores %s, unpack stores %s, pack walk %s, unpack walk %s, local copy %s, "
-            "receive %s, mpi messages %d in place %d datatypes %d packed, pack while agreeing "
-            "%s\n",
+            "receive %s, mpi messages %d in place %d datatypes %d packed, schedule %s, pack "
+            "while agreeing %s\n",
             rq->routine, rank, bcr_generator_name(rows->generator),
             bcr_generator_name(cols->generator), bcr_strategy_name(pl->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
@@ -99,5 +108,6 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cac
             walk_names(shm ? walk_pack : 0, pack_walk, sizeof pack_walk),
             walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk),
             shm && self_in_pack ? "with pack" : self_stream ? "streaming" : "apart",
-            recv_sync ? "sync" : "async", ways[0], ways[1], ways[2], packed ? "yes" : "no");
+            xo->recv_sync ? "sync" : "async", ways[0], ways[1], ways[2], sched,
+            packed ? "yes" : "no");
 }
