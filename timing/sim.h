@@ -111,6 +111,9 @@ extern const char *const sim_schedule_names[SIM_NSCHED];
 int sim_replay(const sim_graph *g, const sim_net *net, int which, int inflight,
                sim_stats *st, int chosen[3]);
 
+/* How many processes bcr_schedule_choose gives each kind. */
+void sim_choose_counts(const sim_graph *g, int inflight, int chosen[3]);
+
 /* Facts of the graph the reports show. */
 typedef struct {
     int steps;              /* distinct steps with a message */

@@ -59,7 +59,8 @@ typedef struct {
     double v, t0, rate, next;
     int nflows, nres, res0;
     int hpos;     /* place in the class heap, -1 when not there */
-    unsigned stamp;
+    unsigned stamp;   /* batch in which it was marked for recomputing */
+    unsigned touched; /* batch in which a message joined or left it */
     flow *heap;
     int hn, hcap;
 } sim_class;
@@ -515,6 +516,7 @@ static void join(sim_engine *e, long long msg, double t)
         e->r[e->cres[c->res0 + k]].count++;
         mark_res(e, e->cres[c->res0 + k]);
     }
+    c->touched = e->batch;
     mark_cls(e, ci);
 }
 
@@ -558,6 +560,7 @@ static void class_due(sim_engine *e, int ci, double t)
                 res_remove_class(e, c->res0 + k);
         complete(e, f.msg, t);
     }
+    c->touched = e->batch;
     mark_cls(e, ci);
 }
 
@@ -574,8 +577,8 @@ static void recompute(sim_engine *e, double t)
     for (int k = 0; k < e->ndcls; k++) {
         int ci = e->dcls[k];
         sim_class *c = &e->c[ci];
-        advance(c, t);
         if (!c->nflows) {
+            advance(c, t);
             ch_remove(e, ci);
             continue;
         }
@@ -586,6 +589,10 @@ static void recompute(sim_engine *e, double t)
             if (share < rate)
                 rate = share;
         }
+        /* Same rate and the same messages: its next completion stands. */
+        if (rate == c->rate && c->touched != e->batch)
+            continue;
+        advance(c, t);
         c->rate = rate;
         double left = c->heap[0].key - c->v;
         c->next = t + (left > 0 ? left / rate : 0);

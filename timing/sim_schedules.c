@@ -281,6 +281,17 @@ out:
     return rc;
 }
 
+void sim_choose_counts(const sim_graph *g, int inflight, int chosen[3])
+{
+    chosen[0] = chosen[1] = chosen[2] = 0;
+    for (int p = 0; p < g->nranks; p++) {
+        bcr_schedule_load l = load_of(g, p);
+        bcr_schedule s = bcr_schedule_choose(BCR_SCHEDULE_AUTO, inflight, &l);
+        if (s.kind >= 0 && s.kind < 3)
+            chosen[s.kind]++;
+    }
+}
+
 int sim_replay(const sim_graph *g, const sim_net *net, int which, int inflight, sim_stats *st,
                int chosen[3])
 {
