@@ -1,0 +1,314 @@
+/* bcr_simulate: predicted times of bcredist's schedules and of
+ * ScaLAPACK's pdgemr2d rounds on a cluster network model (sim.h lists the
+ * pieces, sim_network.c states the model).
+ *
+ *   bcr_simulate --grid-a P0xQ0 --grid-b P1xQ1 --m M --n N
+ *                [--mb-a B --nb-a B --mb-b B --nb-b B] [--elsize 8]
+ *                [--numbering-b row|col] [--node-size 32] [--inflight W]
+ *                [--latency S --overhead S --inject B/S --eject B/S
+ *                 --intra B/S --link B/S] [--topology full|ring|torus]
+ *                [--schedule all|bounded|steps|scalapack|choose|every]
+ *   bcr_simulate --standard RANKS   (a square number: the standard shapes)
+ *   bcr_simulate --check [COUNT [SEED]]
+ *
+ * Network defaults: an InfiniBand-class cluster, to be calibrated:
+ * latency 1.5 us, overhead 0.5 us per message, 12 GB/s injection and
+ * ejection per node, 20 GB/s within a node, 12 GB/s per ring/torus link,
+ * 32 ranks per node. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "plan/schedule.h"
+#include "sim.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int parse_grid(const char *s, int *P, int *Q)
+{
+    return sscanf(s, "%dx%d", P, Q) == 2 && *P > 0 && *Q > 0 ? 0 : -1;
+}
+
+static void usage(void)
+{
+    fprintf(stderr,
+            "usage: bcr_simulate --grid-a P0xQ0 --grid-b P1xQ1 --m M --n N [--mb-a B] [--nb-a B]\n"
+            "         [--mb-b B] [--nb-b B] [--elsize BYTES] [--numbering-b row|col]\n"
+            "         [--node-size R] [--inflight W] [--latency S] [--overhead S]\n"
+            "         [--inject B/S] [--eject B/S] [--intra B/S] [--link B/S]\n"
+            "         [--topology full|ring|torus]\n"
+            "         [--schedule all|bounded|steps|scalapack|choose|every]\n"
+            "       bcr_simulate --standard RANKS [network options]\n"
+            "       bcr_simulate --check [COUNT [SEED]]\n");
+}
+
+/* Every schedule's replay of one graph. */
+typedef struct {
+    sim_stats st[SIM_NSCHED];
+    int done[SIM_NSCHED];
+    int same_as[SIM_NSCHED]; /* replay skipped: identical to this one's, or -1 */
+    int chosen[3];
+    sim_graph_facts f;
+    double graph_s, replay_s;
+    long long nmsg;
+} sim_result;
+
+static int simulate(const sim_problem *pb, const sim_net *net, int inflight, int only,
+                    sim_result *res)
+{
+    memset(res, 0, sizeof *res);
+    sim_graph g;
+    double t0 = now_s();
+    if (sim_graph_build(&g, pb))
+        return -1;
+    res->graph_s = now_s() - t0;
+    res->nmsg = g.nmsg;
+    sim_graph_facts_of(&g, net, &res->f);
+    sim_choose_counts(&g, inflight, res->chosen);
+    int W = inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT;
+    t0 = now_s();
+    for (int w = 0; w < SIM_NSCHED; w++) {
+        res->same_as[w] = -1;
+        if (only >= 0 && w != only && w != SIM_SCALAPACK)
+            continue;
+        /* Replays that are the same by the rules are not run twice: bounded
+         * with room for every process's messages posts them all at once,
+         * and choose giving every process one kind is that kind. */
+        int same = -1;
+        if (w == SIM_BOUNDED && W >= res->f.max_partners)
+            same = SIM_ALL;
+        for (int k = 0; w == SIM_CHOOSE && k < 3; k++)
+            if (res->chosen[k] == g.nranks)
+                same = k == 0 ? SIM_ALL : k == 1 ? SIM_BOUNDED : SIM_STEPS;
+        if (same >= 0 && res->done[same]) {
+            res->st[w] = res->st[same];
+            res->same_as[w] = same;
+            res->done[w] = 1;
+            continue;
+        }
+        if (sim_replay(&g, net, w, inflight, &res->st[w], w == SIM_CHOOSE ? res->chosen : NULL)) {
+            sim_graph_free(&g);
+            return -1;
+        }
+        res->done[w] = 1;
+    }
+    res->replay_s = now_s() - t0;
+    sim_graph_free(&g);
+    return 0;
+}
+
+static const char *chosen_text(const int chosen[3], char *buf, size_t len)
+{
+    static const char *const names[3] = {"all", "bounded", "steps"};
+    buf[0] = 0;
+    for (int k = 0; k < 3; k++)
+        if (chosen[k]) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, len - used, "%s%s %d", used ? ", " : "", names[k], chosen[k]);
+        }
+    return buf;
+}
+
+static void print_result(const sim_problem *pb, const sim_net *net, const sim_result *r)
+{
+    int n = sim_nranks(pb);
+    printf("A %dx%d (%dx%d blocks), B %dx%d (%dx%d blocks, %s), %d x %d, %d-byte elements\n",
+           pb->P0, pb->Q0, pb->mb_a, pb->nb_a, pb->P1, pb->Q1, pb->mb_b, pb->nb_b,
+           pb->b_col ? "column-major" : "row-major", pb->M, pb->N, pb->elsize);
+    printf("%d ranks, %d per node, %s; latency %.3g s, overhead %.3g s, inject %.3g B/s, eject "
+           "%.3g B/s, intra %.3g B/s\n",
+           n, net->node_size,
+           net->topology == SIM_FULL ? "full" : net->topology == SIM_RING ? "ring" : "torus",
+           net->latency, net->overhead, net->inject, net->eject, net->intra);
+    printf("%lld messages, at most %d per process and direction, %d steps used; ScaLAPACK: %d "
+           "rounds, %d with data; most bytes out of a node %.1f MB\n",
+           r->nmsg, r->f.max_partners, r->f.steps, r->f.rounds, r->f.rounds_used,
+           r->f.max_node_out / 1e6);
+    printf("%-10s %12s %8s %8s %12s %10s %9s\n", "schedule", "time ms", "steps", "max out",
+           "node out MB", "messages", "vs ScaL");
+    double ref = r->done[SIM_SCALAPACK] ? r->st[SIM_SCALAPACK].time : 0;
+    for (int w = 0; w < SIM_NSCHED; w++) {
+        if (!r->done[w])
+            continue;
+        const sim_stats *s = &r->st[w];
+        int steps = w == SIM_SCALAPACK ? r->f.rounds : r->f.steps;
+        printf("%-10s %12.4f %8d %8d %12.1f %10lld %9.3f%s%s%s\n", sim_schedule_names[w],
+               s->time * 1e3, steps, s->max_out, r->f.max_node_out / 1e6, s->delivered,
+               ref > 0 ? s->time / ref : 0.0, s->errors ? "  ERRORS" : "",
+               r->same_as[w] >= 0 ? "  = " : "",
+               r->same_as[w] >= 0 ? sim_schedule_names[r->same_as[w]] : "");
+    }
+    if (r->done[SIM_CHOOSE]) {
+        char buf[96];
+        printf("bcr_schedule_choose picks (processes): %s\n",
+               chosen_text(r->chosen, buf, sizeof buf));
+    }
+    printf("graph %.2f s, replays %.2f s\n", r->graph_s, r->replay_s);
+}
+
+/* The standard shapes at G x G = ranks. */
+static int standard(int ranks, const sim_net *net, int inflight)
+{
+    int G = 1;
+    while ((G + 1) * (G + 1) <= ranks)
+        G++;
+    if (G * G != ranks || G < 2) {
+        fprintf(stderr, "bcr_simulate: --standard takes a square rank count\n");
+        return 2;
+    }
+    /* Each rank holds about 4 MiB of doubles (N = 724 G), or 1 MiB where
+     * B's blocks are 4 x 4 (the small-message case). */
+    struct {
+        const char *name;
+        int P0, Q0, P1, Q1, mb_a, mb_b, b_col, per_rank;
+    } cases[] = {
+        {"64->48 col", G, G, G, G, 64, 48, 1, 724},
+        {"64->48 row", G, G, G, G, 64, 48, 0, 724},
+        {"64->4 col", G, G, G, G, 64, 4, 1, 362},
+        {"2GxG/2->GxG", 2 * G, G / 2, G, G, 64, 64, 0, 724},
+    };
+    printf("bcr_simulate --standard %d: %d ranks per node, inflight %d, 8-byte elements\n", ranks,
+           net->node_size, inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT);
+    printf("%-12s %6s %7s %9s %6s %9s | %7s %7s %7s %7s | %4s %4s %4s | %s\n", "case", "ranks", "N",
+           "messages", "steps", "ScaL ms", "all", "bounded", "steps", "choose", "out", "outB",
+           "outS", "choose picks");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        sim_problem pb = {cases[k].P0, cases[k].Q0, cases[k].P1, cases[k].Q1,
+                          cases[k].per_rank * G, cases[k].per_rank * G, cases[k].mb_a,
+                          cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col};
+        if (pb.Q0 < 1)
+            continue;
+        sim_result r;
+        double t0 = now_s();
+        if (simulate(&pb, net, inflight, -1, &r)) {
+            fprintf(stderr, "bcr_simulate: %s failed\n", cases[k].name);
+            return 1;
+        }
+        double ref = r.st[SIM_SCALAPACK].time;
+        char buf[96];
+        printf("%-12s %6d %7d %9lld %6d %9.3f | %7.3f %7.3f %7.3f %7.3f | %4d %4d %4d | %s  "
+               "(%.1f s)\n",
+               cases[k].name, ranks, pb.N, r.nmsg, r.f.steps, ref * 1e3,
+               r.st[SIM_ALL].time / ref, r.st[SIM_BOUNDED].time / ref,
+               r.st[SIM_STEPS].time / ref, r.st[SIM_CHOOSE].time / ref, r.st[SIM_ALL].max_out,
+               r.st[SIM_BOUNDED].max_out, r.st[SIM_STEPS].max_out,
+               chosen_text(r.chosen, buf, sizeof buf), now_s() - t0);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
+    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL};
+    int inflight = 0, only = -1, std_ranks = 0, rc = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--check")) {
+            int count = v ? atoi(v) : 300;
+            unsigned seed = i + 2 < argc ? (unsigned)strtoul(argv[i + 2], NULL, 10) : 1u;
+            rc = sim_check(count > 0 ? count : 300, seed);
+            MPI_Finalize();
+            return rc;
+        }
+        if (!v) {
+            usage();
+            rc = 2;
+            goto done;
+        }
+        i++;
+        if (!strcmp(a, "--grid-a"))
+            rc = parse_grid(v, &pb.P0, &pb.Q0);
+        else if (!strcmp(a, "--grid-b"))
+            rc = parse_grid(v, &pb.P1, &pb.Q1);
+        else if (!strcmp(a, "--m"))
+            pb.M = atoi(v);
+        else if (!strcmp(a, "--n"))
+            pb.N = atoi(v);
+        else if (!strcmp(a, "--mb-a"))
+            pb.mb_a = atoi(v);
+        else if (!strcmp(a, "--nb-a"))
+            pb.nb_a = atoi(v);
+        else if (!strcmp(a, "--mb-b"))
+            pb.mb_b = atoi(v);
+        else if (!strcmp(a, "--nb-b"))
+            pb.nb_b = atoi(v);
+        else if (!strcmp(a, "--elsize"))
+            pb.elsize = atoi(v);
+        else if (!strcmp(a, "--numbering-b"))
+            pb.b_col = !strcmp(v, "col");
+        else if (!strcmp(a, "--node-size"))
+            net.node_size = atoi(v);
+        else if (!strcmp(a, "--inflight"))
+            inflight = atoi(v);
+        else if (!strcmp(a, "--latency"))
+            net.latency = atof(v);
+        else if (!strcmp(a, "--overhead"))
+            net.overhead = atof(v);
+        else if (!strcmp(a, "--inject"))
+            net.inject = atof(v);
+        else if (!strcmp(a, "--eject"))
+            net.eject = atof(v);
+        else if (!strcmp(a, "--intra"))
+            net.intra = atof(v);
+        else if (!strcmp(a, "--link"))
+            net.link = atof(v);
+        else if (!strcmp(a, "--topology"))
+            net.topology = !strcmp(v, "ring") ? SIM_RING : !strcmp(v, "torus") ? SIM_TORUS : SIM_FULL;
+        else if (!strcmp(a, "--standard"))
+            std_ranks = atoi(v);
+        else if (!strcmp(a, "--schedule")) {
+            only = -2;
+            for (int w = 0; w < SIM_NSCHED; w++)
+                if (!strcmp(v, sim_schedule_names[w]))
+                    only = w;
+            if (!strcmp(v, "every"))
+                only = -1;
+            if (only == -2)
+                rc = -1;
+        } else
+            rc = -1;
+        if (rc) {
+            fprintf(stderr, "bcr_simulate: bad argument %s %s\n", a, v);
+            usage();
+            rc = 2;
+            goto done;
+        }
+    }
+    if (net.node_size < 1 || net.inject <= 0 || net.eject <= 0 || net.intra <= 0 || net.link <= 0) {
+        fprintf(stderr, "bcr_simulate: node size and bandwidths must be positive\n");
+        rc = 2;
+        goto done;
+    }
+    if (std_ranks) {
+        rc = standard(std_ranks, &net, inflight);
+        goto done;
+    }
+    if (!pb.P0 || !pb.P1 || pb.M <= 0 || pb.N <= 0 || pb.mb_a <= 0 || pb.nb_a <= 0 ||
+        pb.mb_b <= 0 || pb.nb_b <= 0 || pb.elsize <= 0) {
+        usage();
+        rc = 2;
+        goto done;
+    }
+    sim_result r;
+    if (simulate(&pb, &net, inflight, only, &r)) {
+        rc = 1;
+        goto done;
+    }
+    print_result(&pb, &net, &r);
+    for (int w = 0; w < SIM_NSCHED; w++)
+        if (r.done[w] && r.st[w].errors)
+            rc = 1;
+done:
+    MPI_Finalize();
+    return rc;
+}
