@@ -114,7 +114,7 @@ static void bcr_done(void *ctx, sim_engine *e, long long m, double t)
 
 static bcr_schedule_load load_of(const sim_graph *g, int p)
 {
-    bcr_schedule_load l = {g->nranks, 0, 0, 0, 0};
+    bcr_schedule_load l = {0, 0, 0, 0};
     l.nsend = (int)(g->soff[p + 1] - g->soff[p]);
     l.nrecv = (int)(g->roff[p + 1] - g->roff[p]);
     for (long long k = g->soff[p]; k < g->soff[p + 1]; k++)
