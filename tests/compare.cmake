@@ -88,7 +88,10 @@ endforeach()
 # 16 ranks, with tests/schedule_probe.c checking from outside that the
 # messages were posted as that schedule allows (it fails the test on a
 # violation): contention-free steps; at most one, two or three messages
-# in flight each way; everything at once.  Most with every message
+# in flight each way; everything at once; combined through relays (the
+# probe fails the run if nothing was relayed), also beside shared
+# segments, in emulated nodes, under the indirect strategy, and through
+# the plan API.  Most with every message
 # through MPI (BCR_SHM=off), some beside the shared segments.  The probe's
 # own test: `all` checked as `steps` must be caught.
 foreach(_variant "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;2;2712;8000"
@@ -100,7 +103,14 @@ foreach(_variant "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;2;2712;8000"
                  "bounded2;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=off,BCR_RECV=sync;bounded:2;6;6714;2500"
                  "bounded3;BCR_SCHEDULE=bounded,BCR_INFLIGHT=3,BCR_SHM=off;bounded:3;16;16714;600"
                  "bounded2_shm;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=on;bounded:2;4;4715;4000"
-                 "all;BCR_SCHEDULE=all,BCR_SHM=off;;7;7716;2000")
+                 "all;BCR_SCHEDULE=all,BCR_SHM=off;;7;7716;2000"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;3;3718;4000"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;5;5718;3000"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;8;8718;1500"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;16;16718;500"
+                 "combine_shm;BCR_SCHEDULE=combine,BCR_SHM=all,BCR_SHM_MIN=4096;combine;6;6719;2000"
+                 "combine_nodes;BCR_SCHEDULE=combine,BCR_NODE_SIZE=2,BCR_SHM=all,BCR_SHM_MIN=0;combine;8;8719;1000"
+                 "combine_indirect;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_STRATEGY=indirect;combine;6;6720;1500")
   list(GET _variant 0 _name)
   list(GET _variant 1 _env)
   string(REPLACE "," ";" _env "${_env}")
@@ -115,6 +125,11 @@ foreach(_variant "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;2;2712;8000"
   set_property(TEST compare_random_schedule_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT
     "${_env};BCR_TEST_SCHEDULE_PROBE=${_probe}")
 endforeach()
+bcr_add_mpi_test(compare_random_via_plan_schedule_combine_np6 6 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_compare> --random 6721 1500 --via-plan
+  LABELS compare schedule)
+set_property(TEST compare_random_via_plan_schedule_combine_np6 APPEND PROPERTY ENVIRONMENT
+  BCR_SCHEDULE=combine BCR_SHM=off BCR_TEST_SCHEDULE_PROBE=combine)
 bcr_add_mpi_test(schedule_probe_detects_np4 4 TIMEOUT 120
   COMMAND $<TARGET_FILE:bcr_test_compare> --random 4717 200
   LABELS compare schedule)

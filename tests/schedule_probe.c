@@ -1,14 +1,16 @@
 /* Watches, from outside bcredist, how it posts its messages through MPI,
  * and checks the schedule it was told to follow (plan/schedule.h).
  *
- * Set BCR_TEST_SCHEDULE_PROBE to "bounded:W" or "steps" (empty or unset:
- * the probe only passes calls through).  Through MPI's profiling interface
+ * Set BCR_TEST_SCHEDULE_PROBE to "bounded:W", "steps" or "combine" (empty
+ * or unset: the probe only passes calls through).  Through MPI's profiling interface
  * it sees every MPI_Isend and MPI_Irecv with bcredist's tag and every
  * completion, and counts a violation where
  *   bounded:W  more than W sends, or more than W receives, are posted and
  *              incomplete at once;
  *   steps      a message is posted while one of another step is
- *              incomplete, or two of one direction are in flight.
+ *              incomplete, or two of one direction are in flight;
+ *   combine    the job sent no message within a group to be relayed
+ *              (exec/run_combine.c's header tag): nothing was combined.
  * A message's step is worked out here from the ranks ((dst - src) mod n),
  * not taken from bcredist.  At MPI_Finalize rank 0 prints the totals over
  * the job; the program then exits with status 1 if there was a violation,
@@ -20,6 +22,7 @@
 #include <string.h>
 
 #define BCR_TAG 7351 /* src/exec/run_exchange.c */
+#define BCR_TAG_HEADER 7352 /* src/exec/run_combine.c */
 #define MAX_WATCHED 4096
 
 typedef struct {
@@ -29,7 +32,8 @@ typedef struct {
 
 static struct {
     int on, read;
-    int steps, window; /* what to check */
+    int steps, window, combine; /* what to check */
+    long long headers;          /* relay headers sent */
     watched w[MAX_WATCHED];
     int n;
     int inflight[2], peak[2];
@@ -48,9 +52,11 @@ static void read_setting(void)
     probe.on = 1;
     if (!strcmp(v, "steps"))
         probe.steps = 1;
+    else if (!strcmp(v, "combine"))
+        probe.combine = 1;
     else if (!strncmp(v, "bounded:", 8))
         probe.window = atoi(v + 8);
-    if (!probe.steps && probe.window < 1) {
+    if (!probe.steps && !probe.combine && probe.window < 1) {
         fprintf(stderr, "schedule probe: BCR_TEST_SCHEDULE_PROBE=%s is neither steps nor "
                         "bounded:W\n", v);
         exit(2);
@@ -113,6 +119,8 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
 {
     read_setting();
     int rc = PMPI_Isend(buf, count, type, dest, tag, comm, req);
+    if (probe.on && tag == BCR_TAG_HEADER && rc == MPI_SUCCESS)
+        probe.headers++;
     if (probe.on && tag == BCR_TAG && rc == MPI_SUCCESS)
         posted(*req, 1, dest, comm);
     return rc;
@@ -192,18 +200,20 @@ int MPI_Finalize(void)
     read_setting();
     if (!probe.on)
         return PMPI_Finalize();
-    long long mine[2] = {probe.messages, probe.violations}, all[2];
+    long long mine[3] = {probe.messages, probe.violations, probe.headers}, all[3];
     int peak[2] = {probe.peak[1], probe.peak[0]}, most[2], rank;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    PMPI_Allreduce(mine, all, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    PMPI_Allreduce(mine, all, 3, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (probe.combine) /* some process must have sent one */
+        all[1] = all[2] == 0;
     PMPI_Allreduce(peak, most, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (probe.violations)
         fprintf(stderr, "schedule probe: rank %d: %lld violations, first: %s\n", rank,
                 probe.violations, probe.first);
     if (rank == 0)
         printf("schedule probe (%s): %lld messages, at most %d sends and %d receives in "
-               "flight on one process, %lld violations\n",
-               getenv("BCR_TEST_SCHEDULE_PROBE"), all[0], most[0], most[1], all[1]);
+               "flight on one process, %lld relay headers, %lld violations\n",
+               getenv("BCR_TEST_SCHEDULE_PROBE"), all[0], most[0], most[1], all[2], all[1]);
     fflush(stdout);
     int rc = PMPI_Finalize();
     const char *expect = getenv("BCR_TEST_SCHEDULE_PROBE_EXPECT");

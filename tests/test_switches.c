@@ -272,6 +272,7 @@ int main(int argc, char **argv)
     switch_disagrees("BCR_STRATEGY=indirect", "BCR_STRATEGY=direct", "BCR_STRATEGY");
     switch_disagrees("BCR_SHM=off", "BCR_SHM=all", "BCR_SHM");
     switch_disagrees("BCR_SHM_MIN=0", "BCR_SHM_MIN=65536", "BCR_SHM_MIN");
+    switch_disagrees("BCR_SCHEDULE=combine", "BCR_SCHEDULE=", "BCR_SCHEDULE");
     routines_differ();
     int failed = finish_checks("switches");
     free(A);

@@ -47,7 +47,9 @@ static int schedule_of(const char *v)
         return BCR_SCHEDULE_ALL;
     if (is(v, "bounded"))
         return BCR_SCHEDULE_BOUNDED;
-    return is(v, "steps") ? BCR_SCHEDULE_STEPS : BCR_SCHEDULE_AUTO;
+    if (is(v, "steps"))
+        return BCR_SCHEDULE_STEPS;
+    return is(v, "combine") ? BCR_SCHEDULE_COMBINE : BCR_SCHEDULE_AUTO;
 }
 
 static int shm_policy_of(const char *v)
@@ -76,12 +78,12 @@ void bcr_options_read(bcr_options *o)
         long long bound = strtoll(v, NULL, 10);
         p->stream_min = bound < 0 ? -1 : bound; /* any negative bound: never */
     }
+    p->schedule = schedule_of(env("BCR_SCHEDULE"));
     v = env("BCR_MAX_BYTES");
     p->max_bytes = v ? strtoll(v, NULL, 10) : 0;
     if (p->max_bytes < 0)
         p->max_bytes = 0; /* a negative cap: none */
     o->exec.recv_sync = is(env("BCR_RECV"), "sync");
-    o->exec.schedule = schedule_of(env("BCR_SCHEDULE"));
     v = env("BCR_INFLIGHT");
     long long inflight = v ? strtoll(v, NULL, 10) : 0;
     o->exec.inflight = inflight > 0 && inflight < (1 << 30) ? (int)inflight : 0;
@@ -94,7 +96,7 @@ void bcr_options_read(bcr_options *o)
 }
 
 const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED] = {
-    "BCR_STRATEGY", "BCR_SHM", "BCR_SHM_MIN", "BCR_MAX_BYTES"};
+    "BCR_STRATEGY", "BCR_SHM", "BCR_SHM_MIN", "BCR_MAX_BYTES", "BCR_SCHEDULE"};
 
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED])
 {
@@ -102,6 +104,7 @@ void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREE
     v[1] = o->shm;
     v[2] = o->shm_min;
     v[3] = o->max_bytes; /* every process must cut the call into the same rounds */
+    v[4] = o->schedule;  /* combining needs every process to combine */
 }
 
 int bcr_options_error_mode(void) { return is(env("BCR_ON_ERROR"), "abort"); }

@@ -37,12 +37,14 @@ enum bcr_strategy {
 enum bcr_shm_policy { BCR_SHM_OFF, BCR_SHM_SHORT, BCR_SHM_ON, BCR_SHM_ALL };
 
 /* BCR_SCHEDULE: the order and number at a time of a process's messages
- * through MPI (plan/schedule.h). */
+ * through MPI, and whether they are combined through relays
+ * (plan/schedule.h). */
 enum bcr_schedule_kind {
     BCR_SCHEDULE_AUTO = -1,
     BCR_SCHEDULE_ALL,
     BCR_SCHEDULE_BOUNDED,
-    BCR_SCHEDULE_STEPS
+    BCR_SCHEDULE_STEPS,
+    BCR_SCHEDULE_COMBINE
 };
 
 /* BCR_STREAM_MIN unset: each scan takes its own default bound
@@ -61,13 +63,15 @@ typedef struct {
     long long stream_min; /* BCR_STREAM_MIN: bytes, -1 never, or
                              BCR_STREAM_DEFAULT */
     long long max_bytes;  /* BCR_MAX_BYTES: bytes, 0 for no cap */
+    int schedule;         /* BCR_SCHEDULE: enum bcr_schedule_kind; agreed,
+                             since combining changes which messages exist */
+    int pad_;             /* zero: keeps the struct free of padding */
 } bcr_plan_options;
 
 /* How a call runs its plan's exchanges; any mix over the processes of a
  * call is safe (plan/schedule.h). */
 typedef struct {
     int recv_sync; /* BCR_RECV=sync: unpack only when every message is in */
-    int schedule;  /* BCR_SCHEDULE: enum bcr_schedule_kind */
     int inflight;  /* BCR_INFLIGHT: most messages in flight per direction
                       under the bounded schedule; 0: the default */
 } bcr_exec_options;
@@ -89,7 +93,7 @@ void bcr_options_read(bcr_options *o);
 /* Whether two processes' plan options may meet in one call: those that
  * decide which messages exist and how they travel must be equal on both
  * ends of every message (the rest only change how a process copies). */
-enum { BCR_OPTIONS_AGREED = 4 };
+enum { BCR_OPTIONS_AGREED = 5 };
 /* The agreed ones as numbers, in a fixed order, and their names. */
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED]);
 extern const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED];

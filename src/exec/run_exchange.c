@@ -7,6 +7,7 @@
 #include "base/timers.h"
 #include "bcredist.h"
 #include "exec/pools.h"
+#include "exec/run_combine.h"
 #include "kernels/copy_pieces.h"
 #include "kernels/scan.h"
 #include "kernels/stream_copy.h"
@@ -147,19 +148,6 @@ typedef struct {
     lane recv, send;
 } receipts;
 
-int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p)
-{
-    return sh && p->shm && bcr_shm_shares(sh, p->rank);
-}
-
-static void unpack_from(const receipts *rs, const bcr_partner *p, const char *from)
-{
-    double t0 = bcr_phase_start();
-    bcr_kernel_unpack(rs->ar->b, rs->ar->ldb, from, rs->ar->elsize,
-                      bcr_half_rows(rs->R, p->orow), bcr_half_cols(rs->R, p->ocol), rs->mk);
-    bcr_phase_add(&bcr_phase_now.unpack, t0);
-}
-
 /* Everything partner k sends is here: take it, unless it lies in a shared
  * segment, which the one scan over B takes later (finish_scan). */
 static int take_part(receipts *rs, int k)
@@ -168,7 +156,7 @@ static int take_part(receipts *rs, int k)
     if (bcr_exchange_via_shm(rs->sh, p))
         return BCR_SUCCESS;
     if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
-        unpack_from(rs, p, rs->rbuf + (size_t)p->offset * rs->ar->elsize);
+        bcr_part_unpack(rs->R, p, rs->rbuf + (size_t)p->offset * rs->ar->elsize, rs->ar, rs->mk);
     return BCR_SUCCESS; /* otherwise received in place */
 }
 
@@ -279,9 +267,6 @@ static int post_recv(receipts *rs, int k)
                 &rs->nslots);
 }
 
-static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
-                      const bcr_mask *mk);
-
 static int post_send(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->S->parts[k];
@@ -299,7 +284,7 @@ static int post_send(receipts *rs, int k)
         at = (char *)(uintptr_t)(rs->ar->a + (size_t)p->contig * es); /* MPI only reads it */
     } else {
         at = rs->sbuf + (size_t)p->offset * es;
-        pack_part(at, rs->S, p, rs->ar, rs->mk);
+        bcr_part_pack(at, rs->S, p, rs->ar, rs->mk);
     }
     sl->pending[who] = (int)part_chunks(p, es);
     return post(1, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, who,
@@ -395,20 +380,6 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
     return BCR_SUCCESS;
 }
 
-/* Partner p's message, packed at `at`. */
-static void pack_part(char *at, const bcr_half *S, const bcr_partner *p, const bcr_arrays *ar,
-                      const bcr_mask *mk)
-{
-    size_t es = ar->elsize;
-    double t0 = bcr_phase_start();
-    if (p->contig >= 0)
-        memcpy(at, ar->a + (size_t)p->contig * es, (size_t)p->count * es);
-    else
-        bcr_kernel_pack(at, ar->a, ar->lda, es, bcr_half_rows(S, p->orow),
-                        bcr_half_cols(S, p->ocol), mk);
-    bcr_phase_add(&bcr_phase_now.pack, t0);
-}
-
 /* Pack every message that goes through this process's shared segment in
  * one scan of A, unpublished. */
 static void pack_shared(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
@@ -470,7 +441,7 @@ bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, si
     bcr_shm *s = (bcr_shm *)(uintptr_t)sh; /* only asked whom it shares */
     bcr_schedule_load load = {lane_count(&ex->send, s), lane_count(&ex->recv, s),
                               lane_bytes(&ex->send, s, es), lane_bytes(&ex->recv, s, es)};
-    return bcr_schedule_choose(xo->schedule, xo->inflight, &load);
+    return bcr_schedule_choose(ex->schedule, xo->inflight, &load);
 }
 
 static int sends_posted(receipts *rs) { return next_pos(rs, 1) < 0; }
@@ -502,8 +473,14 @@ int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm
     MPI_Comm_size(comm, &rs.nranks);
     rs.sync = xo->recv_sync;
     rs.sched = bcr_exchange_schedule(ex, sh, es, xo);
-    rs.recv.left = lane_count(R, sh);
-    rs.send.left = lane_count(S, sh);
+    /* Combined, the messages through MPI travel apart (exec/run_combine.h). */
+    int combining = rs.sched.kind == BCR_SCHEDULE_COMBINE;
+    rs.recv.left = combining ? 0 : lane_count(R, sh);
+    rs.send.left = combining ? 0 : lane_count(S, sh);
+    if (combining) {
+        rs.recv.next = R->nparts;
+        rs.send.next = S->nparts;
+    }
     /* Receives first, as far as the schedule lets them go; sends once the
      * messages through segments are out. */
     int moved = 0;
@@ -531,7 +508,12 @@ int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm
             idx == MPI_UNDEFINED || completed(&rs, idx) || advance(&rs))
             return BCR_ERR_MPI;
     }
-    if (rs.sync)
+    if (combining) {
+        int rc = bcr_combine_run(ex, ar, comm, sh);
+        if (rc)
+            return rc;
+    }
+    if (rs.sync && !combining)
         for (int k = 0; k < R->nparts; k++)
             if (take_part(&rs, k))
                 return BCR_ERR_MPI;

@@ -9,26 +9,17 @@
 
 #include <mpi.h>
 
+#include "exec/part_copy.h"
 #include "exec/shm.h"
+#include "exec/via_shm.h"
 #include "plan/exchange.h"
 #include "plan/schedule.h"
 
-typedef struct {
-    const char *a;
-    bcr_idx lda;
-    char *b;
-    bcr_idx ldb;
-    size_t elsize;
-} bcr_arrays;
 
 /* Grow this thread's buffers (pools.h) to what the exchange needs; call
  * it, and agree on its result, before bcr_exchange_run, which then
  * allocates nothing. */
 int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize);
-
-/* Whether partner p's message goes through a shared segment under the
- * transport sh (NULL: none) agreed for the call. */
-int bcr_exchange_via_shm(const bcr_shm *sh, const bcr_partner *p);
 
 /* The schedule of the exchange's messages through MPI under sh, by
  * xo->schedule or else by their load (bcr_schedule_choose). */

@@ -308,13 +308,40 @@ static int choose_scan_writes(bcr_exchange *ex, size_t es, const bcr_plan_option
     return BCR_SUCCESS;
 }
 
+static int cmp_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+/* The ranks of A's and B's grids, ascending, each once. */
+static int list_members(bcr_exchange *ex, const bcr_side *A, const bcr_side *B)
+{
+    size_t na = (size_t)A->P * (size_t)A->Q, nb = (size_t)B->P * (size_t)B->Q;
+    ex->members = malloc((na + nb) * sizeof *ex->members);
+    if (!ex->members)
+        return BCR_ERR_NOMEM;
+    memcpy(ex->members, A->map, na * sizeof *ex->members);
+    memcpy(ex->members + na, B->map, nb * sizeof *ex->members);
+    qsort(ex->members, na + nb, sizeof *ex->members, cmp_int);
+    size_t n = 0;
+    for (size_t k = 0; k < na + nb; k++)
+        if (n == 0 || ex->members[n - 1] != ex->members[k])
+            ex->members[n++] = ex->members[k];
+    ex->nmembers = (int)n;
+    return BCR_SUCCESS;
+}
+
 int bcr_exchange_build(bcr_exchange *ex, const bcr_side *A, const bcr_side *B,
                        const bcr_mask *mk, size_t elsize, const bcr_plan_options *opt,
                        int myrank, int nranks)
 {
     memset(ex, 0, sizeof *ex);
     ex->mask = *mk;
-    int rc = build_half(&ex->send, A, B, mk, elsize, opt, myrank, nranks);
+    ex->schedule = opt->schedule;
+    int rc = opt->schedule == BCR_SCHEDULE_COMBINE ? list_members(ex, A, B) : BCR_SUCCESS;
+    if (rc == BCR_SUCCESS)
+        rc = build_half(&ex->send, A, B, mk, elsize, opt, myrank, nranks);
     if (rc == BCR_SUCCESS)
         rc = build_half(&ex->recv, B, A, mk, elsize, opt, myrank, nranks);
     if (rc == BCR_SUCCESS)
@@ -334,6 +361,8 @@ int bcr_exchange_build(bcr_exchange *ex, const bcr_side *A, const bcr_side *B,
 
 void bcr_exchange_free(bcr_exchange *ex)
 {
+    free(ex->members);
+    ex->members = NULL;
     free_half(&ex->send);
     free_half(&ex->recv);
 }

@@ -54,6 +54,11 @@ typedef struct {
                          A (bcr_scan_self_fusable), when both halves scan */
     int self_stream;  /* the part that stays, all this process moves, is
                          copied with streaming stores */
+    int schedule;     /* BCR_SCHEDULE as agreed for the plan (enum
+                         bcr_schedule_kind; plan/schedule.h) */
+    int *members;     /* combining: the ranks of both grids, ascending, the
+                         processes that run this exchange (exec/run_combine.h) */
+    int nmembers;
 } bcr_exchange;
 
 /* The exchange from A to B for this process (myrank of nranks in the

@@ -22,6 +22,8 @@ const char *bcr_schedule_name(int kind)
         return "bounded";
     case BCR_SCHEDULE_STEPS:
         return "steps";
+    case BCR_SCHEDULE_COMBINE:
+        return "combine";
     default:
         return "all";
     }
