@@ -5,14 +5,16 @@
  *   bcr_simulate --grid-a P0xQ0 --grid-b P1xQ1 --m M --n N
  *                [--mb-a B --nb-a B --mb-b B --nb-b B] [--elsize 8]
  *                [--numbering-b row|col] [--node-size 32] [--inflight W]
- *                [--latency S --overhead S --inject B/S --eject B/S
+ *                [--latency S --overhead S --match S --inject B/S --eject B/S
  *                 --intra B/S --link B/S] [--topology full|ring|torus]
  *                [--schedule all|bounded|steps|scalapack|choose|every]
  *   bcr_simulate --standard RANKS   (a square number: the standard shapes)
  *   bcr_simulate --check [COUNT [SEED]]
  *
  * Network defaults: an InfiniBand-class cluster, to be calibrated:
- * latency 1.5 us, overhead 0.5 us per message, 12 GB/s injection and
+ * latency 1.5 us, overhead 0.5 us per message, matching 10 ns per queue
+ * entry searched (bcr_match_cost measured 6 to 18 ns here at thousands of
+ * entries, sim_network.c), 12 GB/s injection and
  * ejection per node, 20 GB/s within a node, 12 GB/s per ring/torus link,
  * 32 ranks per node. */
 #include <mpi.h>
@@ -41,7 +43,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: bcr_simulate --grid-a P0xQ0 --grid-b P1xQ1 --m M --n N [--mb-a B] [--nb-a B]\n"
             "         [--mb-b B] [--nb-b B] [--elsize BYTES] [--numbering-b row|col]\n"
-            "         [--node-size R] [--inflight W] [--latency S] [--overhead S]\n"
+            "         [--node-size R] [--inflight W] [--latency S] [--overhead S] [--match S]\n"
             "         [--inject B/S] [--eject B/S] [--intra B/S] [--link B/S]\n"
             "         [--topology full|ring|torus]\n"
             "         [--schedule all|bounded|steps|scalapack|choose|every]\n"
@@ -122,11 +124,11 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
     printf("A %dx%d (%dx%d blocks), B %dx%d (%dx%d blocks, %s), %d x %d, %d-byte elements\n",
            pb->P0, pb->Q0, pb->mb_a, pb->nb_a, pb->P1, pb->Q1, pb->mb_b, pb->nb_b,
            pb->b_col ? "column-major" : "row-major", pb->M, pb->N, pb->elsize);
-    printf("%d ranks, %d per node, %s; latency %.3g s, overhead %.3g s, inject %.3g B/s, eject "
-           "%.3g B/s, intra %.3g B/s\n",
+    printf("%d ranks, %d per node, %s; latency %.3g s, overhead %.3g s, match %.3g s/entry, "
+           "inject %.3g B/s, eject %.3g B/s, intra %.3g B/s\n",
            n, net->node_size,
            net->topology == SIM_FULL ? "full" : net->topology == SIM_RING ? "ring" : "torus",
-           net->latency, net->overhead, net->inject, net->eject, net->intra);
+           net->latency, net->overhead, net->match, net->inject, net->eject, net->intra);
     printf("%lld messages, at most %d per process and direction, %d steps used; ScaLAPACK: %d "
            "rounds, %d with data; most bytes out of a node %.1f MB\n",
            r->nmsg, r->f.max_partners, r->f.steps, r->f.rounds, r->f.rounds_used,
@@ -209,7 +211,7 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
-    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL};
+    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9};
     int inflight = 0, only = -1, std_ranks = 0, rc = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -254,6 +256,8 @@ int main(int argc, char **argv)
             net.latency = atof(v);
         else if (!strcmp(a, "--overhead"))
             net.overhead = atof(v);
+        else if (!strcmp(a, "--match"))
+            net.match = atof(v);
         else if (!strcmp(a, "--inject"))
             net.inject = atof(v);
         else if (!strcmp(a, "--eject"))

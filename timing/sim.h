@@ -74,6 +74,8 @@ typedef struct {
     double link;     /* B/s of a ring or torus link, per direction */
     int node_size;   /* consecutive ranks per node */
     int topology;    /* enum sim_topology */
+    double match;    /* s of the receiver's CPU per queue entry searched
+                        when matching (0: matching not modelled) */
 } sim_net;
 
 /* Outcome of one replay. */

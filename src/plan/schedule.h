@@ -22,8 +22,13 @@
 #include "base/options.h"
 
 /* BCR_INFLIGHT unset: most messages posted and not complete per process
- * and direction under `bounded` (docs/design.md, "Schedules"). */
-#define BCR_INFLIGHT_DEFAULT 64
+ * and direction under `bounded` (docs/design.md, "Schedules").  Up to 256
+ * posted receives MPI's matching stays cheap even when messages arrive out
+ * of order (bcr_match_cost: about 2 ns per entry searched, against 5 to 18
+ * ns at 1024 and more, out of cache), and bcr_simulate predicts every
+ * bound below a process's partner count slower than posting them all
+ * (docs/performance.md, "Simulated at scale"). */
+#define BCR_INFLIGHT_DEFAULT 256
 
 /* Messages of at least this many bytes on average, where a process has
  * more partners than it may have in flight, go in contention-free steps:
