@@ -134,7 +134,7 @@ static const switch_case cases[] = {
     {{"BCR_SHM=off"}, "BCR_SCHEDULE=", "BCR_SCHEDULE=steps", "schedule all,",
      "schedule steps,", 0},
     {{"BCR_SHM=off", "BCR_SCHEDULE=bounded"}, "BCR_INFLIGHT=", "BCR_INFLIGHT=2",
-     "schedule bounded 64,", "schedule bounded 2,", 0},
+     "schedule bounded 256,", "schedule bounded 2,", 0},
     {{NULL}, "BCR_SHM=", "BCR_SHM=off", "transport shm", "transport mpi", 1},
     /* BCR_NODE_SIZE is read at a communicator's first call: fixed. */
     {{"BCR_SHM=all", "BCR_SHM_MIN=0", "BCR_NODE_SIZE=1"}, "BCR_RECV=", "BCR_RECV=sync",
