@@ -31,7 +31,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 static double one_run(int variant, char *a, char *s, char *r, char *b, size_t share,
-                      MPI_Request *req)
+                      MPI_Request *req, MPI_Status *st)
 {
     int n, me;
     MPI_Comm_size(MPI_COMM_WORLD, &n);
@@ -55,7 +55,7 @@ static double one_run(int variant, char *a, char *s, char *r, char *b, size_t sh
         MPI_Isend(s + (size_t)dst * share, (int)share, MPI_BYTE, dst, 1, MPI_COMM_WORLD,
                   &req[nr++]);
     }
-    MPI_Waitall(nr, req, MPI_STATUSES_IGNORE);
+    MPI_Waitall(nr, req, st);
     if (variant != MESSAGES)
         memcpy(b, r, share * (size_t)n);
     double dt = MPI_Wtime() - t0, most;
@@ -85,8 +85,9 @@ int main(int argc, char **argv)
     size_t all = share * (size_t)n;
     char *a = malloc(all), *s = malloc(all), *r = malloc(all), *b = malloc(all);
     MPI_Request *req = malloc(2 * (size_t)n * sizeof *req);
+    MPI_Status *st = malloc(2 * (size_t)n * sizeof *st);
     double *t = malloc((size_t)VARIANTS * (size_t)reps * sizeof *t);
-    if (!a || !s || !r || !b || !req || !t)
+    if (!a || !s || !r || !b || !req || !st || !t)
         MPI_Abort(MPI_COMM_WORLD, 1);
     memset(a, 1, all);
     memset(s, 0, all);
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
     memset(b, 0, all);
     for (int k = 0; k < reps; k++) /* the variants take turns */
         for (int v = 0; v < VARIANTS; v++)
-            t[v * reps + k] = one_run(v, a, s, r, b, share, req);
+            t[v * reps + k] = one_run(v, a, s, r, b, share, req, st);
     if (me == 0) {
         printf("bcr_mpi_floor: %d ranks, %lld bytes per rank, %zu to each other rank, "
                "median of %d\n", n, bytes, share, reps);
@@ -108,6 +109,7 @@ int main(int argc, char **argv)
     free(r);
     free(b);
     free(req);
+    free(st);
     free(t);
     MPI_Finalize();
     return 0;
