@@ -87,7 +87,11 @@ static size_t work_bytes(const bcr_exchange *ex, size_t es)
 
 int bcr_exchange_reserve(const bcr_exchange *ex, size_t es)
 {
-    size_t rbytes = (size_t)ex->recv.total * es, sbytes = (size_t)ex->send.total * es;
+    /* Combined, messages through MPI use buffers of their own
+     * (exec/run_combine.h). */
+    int own = ex->schedule == BCR_SCHEDULE_COMBINE;
+    size_t rbytes = own ? 0 : (size_t)ex->recv.total * es;
+    size_t sbytes = own ? 0 : (size_t)ex->send.total * es;
     if ((rbytes && !bcr_pool_get(BCR_POOL_RECV, rbytes)) ||
         (sbytes && !bcr_pool_get(BCR_POOL_SEND, sbytes)) ||
         !bcr_pool_get(BCR_POOL_WORK, work_bytes(ex, es)))
