@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Valgrind memcheck over a representative subset of the tests: a random
-# comparison sweep against the reference on 2 and 3 ranks (direct calls,
+# comparison sweep against the reference on 2 to 4 ranks (direct calls,
 # packed buffers, the plan API, every message through shared segments,
-# with plain and with streaming stores),
+# with plain and with streaming stores, the transposed strategy, the
+# combine, steps and bounded schedules),
 # the error tests and the plan API tests.
 # Every MPI process writes its own log; the run fails if any memcheck error
 # or definite leak has a frame in bcredist's own sources (src/,
@@ -50,6 +51,9 @@ runs=(
   "compare_shm_np3 3 BCR_SHM=all,BCR_SHM_MIN=0 tests/bcr_test_compare --random 3803 80 --watchdog 900"
   "compare_shm_stream_np3 3 BCR_SHM=all,BCR_SHM_MIN=0,BCR_STREAM_MIN=0 tests/bcr_test_compare --random 3813 80 --watchdog 900"
   "compare_transposed_np3 3 BCR_STRATEGY=transposed tests/bcr_test_compare --random 3903 80 --watchdog 900"
+  "compare_combine_np4 4 BCR_SCHEDULE=combine,BCR_SHM=all,BCR_SHM_MIN=4096 tests/bcr_test_compare --random 4913 60 --watchdog 900"
+  "compare_steps_np3 3 BCR_SCHEDULE=steps,BCR_SHM=off tests/bcr_test_compare --random 3923 60 --watchdog 900"
+  "compare_bounded_np3 3 BCR_SCHEDULE=bounded,BCR_INFLIGHT=1,BCR_SHM=off tests/bcr_test_compare --random 3933 60 --watchdog 900"
   "errors_np3 3 - tests/bcr_test_errors"
   "plan_api_np3 3 - tests/bcr_test_plan_api"
 )
