@@ -467,6 +467,13 @@ double sim_post_send(sim_engine *e, long long msg, double t)
     return e->cpu_free[s];
 }
 
+double sim_cpu_work(sim_engine *e, int rank, double t, double seconds)
+{
+    double start = t > e->cpu_free[rank] ? t : e->cpu_free[rank];
+    e->cpu_free[rank] = start + seconds;
+    return e->cpu_free[rank];
+}
+
 void sim_post_recv(sim_engine *e, long long msg, double t)
 {
     if (e->state[msg] & RECV_ASKED) {
@@ -762,6 +769,21 @@ void sim_engine_run(sim_engine *e, sim_stats *st)
     st->max_out = e->max_out;
     st->delivered = e->delivered;
     st->errors = e->errors;
+    st->messages = e->g->nmsg;
+    for (int p = 0; p < e->g->nranks; p++) {
+        int ns = (int)(e->g->soff[p + 1] - e->g->soff[p]);
+        int nr = (int)(e->g->roff[p + 1] - e->g->roff[p]);
+        st->max_sent = ns > st->max_sent ? ns : st->max_sent;
+        st->max_recvd = nr > st->max_recvd ? nr : st->max_recvd;
+    }
+    long long *out = calloc((size_t)e->nnodes, sizeof *out);
+    for (long long m = 0; out && m < e->g->nmsg; m++)
+        if (node_of(e, e->g->src[m]) != node_of(e, e->g->dst[m]))
+            out[node_of(e, e->g->src[m])] += e->g->bytes[m];
+    for (int k = 0; out && k < e->nnodes; k++)
+        if (out[k] > st->max_node_out)
+            st->max_node_out = out[k];
+    free(out);
     for (long long m = 0; m < e->g->nmsg; m++)
         if (!(e->state[m] & DONE))
             st->errors++;
