@@ -6,7 +6,8 @@
  *                [--mb-a B --nb-a B --mb-b B --nb-b B] [--elsize 8]
  *                [--numbering-b row|col] [--node-size 32] [--inflight W]
  *                [--latency S --overhead S --match S --inject B/S --eject B/S
- *                 --intra B/S --link B/S --copy B/S] [--topology full|ring|torus]
+ *                 --intra B/S --link B/S --copy B/S --copy-piece S]
+ *                [--topology full|ring|torus]
  *                [--schedule all|bounded|steps|scalapack|choose|combine|every]
  *   bcr_simulate --standard RANKS [--case NAME]  (a square number: the
  *                standard shapes, or the one named)
@@ -18,7 +19,7 @@
  * entries, sim_network.c), 12 GB/s injection and
  * ejection per node, 20 GB/s within a node, 12 GB/s per ring/torus link,
  * 32 ranks per node; a combine relay copies at 20 GB/s / 32 ranks per node
- * (--copy 0, sim_combine_replay.c). */
+ * (--copy 0, sim_combine_replay.c) and nothing per piece (--copy-piece 0). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,7 @@ static void usage(void)
             "         [--mb-b B] [--nb-b B] [--elsize BYTES] [--numbering-b row|col]\n"
             "         [--node-size R] [--inflight W] [--latency S] [--overhead S] [--match S]\n"
             "         [--inject B/S] [--eject B/S] [--intra B/S] [--link B/S] [--copy B/S]\n"
+            "         [--copy-piece S]\n"
             "         [--topology full|ring|torus]\n"
             "         [--schedule all|bounded|steps|scalapack|choose|combine|every]\n"
             "       bcr_simulate --standard RANKS [--case NAME] [network options]\n"
@@ -127,11 +129,11 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
            pb->P0, pb->Q0, pb->mb_a, pb->nb_a, pb->P1, pb->Q1, pb->mb_b, pb->nb_b,
            pb->b_col ? "column-major" : "row-major", pb->M, pb->N, pb->elsize);
     printf("%d ranks, %d per node, %s; latency %.3g s, overhead %.3g s, match %.3g s/entry, "
-           "inject %.3g B/s, eject %.3g B/s, intra %.3g B/s, copy %.3g B/s\n",
+           "inject %.3g B/s, eject %.3g B/s, intra %.3g B/s, copy %.3g B/s + %.3g s/piece\n",
            n, net->node_size,
            net->topology == SIM_FULL ? "full" : net->topology == SIM_RING ? "ring" : "torus",
            net->latency, net->overhead, net->match, net->inject, net->eject, net->intra,
-           net->copy > 0 ? net->copy : net->intra / net->node_size);
+           net->copy > 0 ? net->copy : net->intra / net->node_size, net->copy_piece);
     printf("%lld messages, at most %d per process and direction, %d steps used; ScaLAPACK: %d "
            "rounds, %d with data; most bytes out of a node %.1f MB\n",
            r->nmsg, r->f.max_partners, r->f.steps, r->f.rounds, r->f.rounds_used,
@@ -230,7 +232,7 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
-    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0};
+    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0, 0};
     int inflight = 0, only = -1, std_ranks = 0, rc = 0;
     const char *std_case = NULL;
     for (int i = 1; i < argc; i++) {
@@ -288,6 +290,8 @@ int main(int argc, char **argv)
             net.link = atof(v);
         else if (!strcmp(a, "--copy"))
             net.copy = atof(v);
+        else if (!strcmp(a, "--copy-piece"))
+            net.copy_piece = atof(v);
         else if (!strcmp(a, "--case"))
             std_case = v;
         else if (!strcmp(a, "--topology"))
@@ -313,7 +317,7 @@ int main(int argc, char **argv)
         }
     }
     if (net.node_size < 1 || net.inject <= 0 || net.eject <= 0 || net.intra <= 0 || net.link <= 0 ||
-        net.copy < 0) {
+        net.copy < 0 || net.copy_piece < 0) {
         fprintf(stderr, "bcr_simulate: node size and bandwidths must be positive\n");
         rc = 2;
         goto done;

@@ -83,6 +83,8 @@ typedef struct {
     double copy;     /* B/s of one process's memcpy: a combine relay copies
                         what it forwards (sim_combine_replay.c); 0: intra
                         / node_size */
+    double copy_piece; /* s of a relay's CPU per piece it copies, beyond
+                          its bytes (0: not modelled) */
 } sim_net;
 
 /* Outcome of one replay. */
@@ -174,6 +176,8 @@ typedef struct {
                                waits for headers and pieces, as run_combine's
                                relay() does, even when all are empty) */
     long long *copied;      /* per process: bytes it copies as relay */
+    int *npieces;           /* per relayed message: the non-empty pieces
+                               in it (senders of its group) */
 } sim_combined;
 /* 0, or -1 out of memory. */
 int sim_combine_build(sim_combined *c, const sim_graph *g);

@@ -143,9 +143,10 @@ int sim_check(int count, unsigned seed)
         pb.elsize = sizes[pick(&s, 0, 2)];
         pb.b_col = pick(&s, 0, 1);
         sim_net net = {1e-6 * pick(&s, 0, 3), 1e-6 * pick(&s, 0, 2), 1e9, 1.5e9, 4e9, 2e9,
-                       pick(&s, 1, 4), pick(&s, 0, 2), 0, 0};
+                       pick(&s, 1, 4), pick(&s, 0, 2), 0, 0, 0};
         net.match = k % 2 ? 1e-7 : 0; /* every other one with matching */
         net.copy = 1e9 * (1 + k % 8); /* not drawn: the configurations stay those of before */
+        net.copy_piece = k % 3 ? 1e-8 : 0;
         int inflight = pick(&s, 1, 3);
         sim_graph g;
         if (sim_graph_build(&g, &pb)) {

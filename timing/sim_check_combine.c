@@ -11,6 +11,8 @@
  *   - the relayed message from group F's relay to q carries what F's
  *     members send q in the graph; with the direct ones, every byte the
  *     graph sends q arrives exactly once (checked as a sum per target);
+ *   - a relayed message counts as many pieces as its group's members
+ *     that send its target anything (the relay's copies);
  *   - no message of one kind twice between two processes, and each
  *     process sends and receives as many messages as the rule gives.
  * Each fault is named on stderr (the first few). */
@@ -47,8 +49,8 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
     size_t nn = (size_t)n * (size_t)n;
     long long *pair = calloc(nn, sizeof *pair);
     long long *want = calloc(4 * nn, sizeof *want), *got = calloc(4 * nn, sizeof *got);
-    int *seen = calloc(4 * nn, sizeof *seen);
-    if (!pair || !want || !got || !seen) {
+    int *seen = calloc(4 * nn, sizeof *seen), *npieces = calloc(nn, sizeof *npieces);
+    if (!pair || !want || !got || !seen || !npieces) {
         fprintf(stderr, "  combine check: out of memory\n");
         bad = 1;
         goto out;
@@ -89,6 +91,8 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
         if (seen[at]++)
             fault(&bad, "messages", kind, s, d, seen[at], 1);
         got[at] += c->g.bytes[k];
+        if (kind == SIM_CM_RELAYED)
+            npieces[(size_t)s * n + d] = c->npieces[k];
     }
     for (int kind = 0; kind < 4; kind++)
         for (int s = 0; s < n; s++)
@@ -104,8 +108,11 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
         for (int f = 0; f < n; f += G) {
             int z = n - f < G ? n - f : G;
             long long from = 0;
-            for (int s = f; s < f + z; s++)
+            int senders = 0;
+            for (int s = f; s < f + z; s++) {
                 from += s == q ? 0 : pair[(size_t)s * n + q];
+                senders += s != q && pair[(size_t)s * n + q] > 0;
+            }
             sent += from;
             if (q >= f && q < f + z) {
                 for (int s = f; s < f + z; s++)
@@ -115,6 +122,9 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
                 in += r;
                 if (r != from)
                     fault(&bad, "bytes from group", SIM_CM_RELAYED, f, q, r, from);
+                int np = npieces[(size_t)(f + q % z) * n + q];
+                if (np != senders)
+                    fault(&bad, "pieces from group", SIM_CM_RELAYED, f, q, np, senders);
             }
         }
         if (in != sent)
@@ -139,5 +149,6 @@ out:
     free(want);
     free(got);
     free(seen);
+    free(npieces);
     return bad;
 }

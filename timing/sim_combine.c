@@ -33,6 +33,7 @@ typedef struct {
     int *src, *dst;
     long long *bytes;
     unsigned char *kind;
+    int *npieces;
 } msgs;
 
 static int push(msgs *m, int s, int d, long long b, int kind)
@@ -55,20 +56,27 @@ static int push(msgs *m, int s, int d, long long b, int kind)
         if (!nk)
             return -1;
         m->kind = nk;
+        int *np = realloc(m->npieces, (size_t)cap * sizeof *np);
+        if (!np)
+            return -1;
+        m->npieces = np;
         m->cap = cap;
     }
     m->src[m->n] = s;
     m->dst[m->n] = d;
     m->bytes[m->n] = b;
+    m->npieces[m->n] = 0;
     m->kind[m->n++] = (unsigned char)kind;
     return 0;
 }
 
 /* Sender p's messages (see the header comment); acc[q] holds the
- * group's bytes for each q, nt[j] the targets member j relays, and
- * direct / pieces are scratch of the group's size. */
+ * group's bytes for each q and accn[q] the senders of them, nt[j] the
+ * targets member j relays, and direct / pieces are scratch of the
+ * group's size. */
 static int sender(sim_combined *c, msgs *m, const sim_graph *g, int p, int f, int z,
-                  const long long *acc, const int *nt, long long *direct, long long *pieces)
+                  const long long *acc, const int *accn, const int *nt, long long *direct,
+                  long long *pieces)
 {
     int n = g->nranks, i = p - f;
     long long before = m->n;
@@ -99,6 +107,7 @@ static int sender(sim_combined *c, msgs *m, const sim_graph *g, int p, int f, in
         if ((q < f || q >= f + z) && acc[q] > 0) {
             if (push(m, p, q, acc[q], SIM_CM_RELAYED))
                 return -1;
+            m->npieces[m->n - 1] = accn[q];
             c->copied[p] += acc[q];
         }
     return 0;
@@ -169,13 +178,14 @@ int sim_combine_build(sim_combined *c, const sim_graph *g)
     c->relays = calloc((size_t)n, 1);
     c->copied = calloc((size_t)n, sizeof *c->copied);
     long long *acc = calloc((size_t)n, sizeof *acc);
+    int *accn = calloc((size_t)n, sizeof *accn);
     long long *direct = malloc((size_t)G * sizeof *direct);
     long long *pieces = malloc((size_t)G * sizeof *pieces);
     int *nt = malloc((size_t)G * sizeof *nt);
-    msgs m = {0, 0, NULL, NULL, NULL, NULL};
+    msgs m = {0, 0, NULL, NULL, NULL, NULL, NULL};
     int rc = -1;
     if (!c->g.soff || !c->nfirst || !c->nrecv0 || !c->nheaders || !c->relays || !c->copied ||
-        !acc || !direct || !pieces || !nt)
+        !acc || !accn || !direct || !pieces || !nt)
         goto out;
     for (int f = 0; f < n; f += G) {
         int z = n - f < G ? n - f : G;
@@ -184,11 +194,14 @@ int sim_combine_build(sim_combined *c, const sim_graph *g)
             if (q < f || q >= f + z)
                 nt[q % z]++;
         memset(acc, 0, (size_t)n * sizeof *acc);
+        memset(accn, 0, (size_t)n * sizeof *accn);
         for (int s = f; s < f + z; s++)
-            for (long long k = g->soff[s]; k < g->soff[s + 1]; k++)
+            for (long long k = g->soff[s]; k < g->soff[s + 1]; k++) {
                 acc[g->dst[k]] += g->bytes[k];
+                accn[g->dst[k]]++;
+            }
         for (int p = f; p < f + z; p++) {
-            if (sender(c, &m, g, p, f, z, acc, nt, direct, pieces))
+            if (sender(c, &m, g, p, f, z, acc, accn, nt, direct, pieces))
                 goto out;
             c->g.soff[p + 1] = m.n;
         }
@@ -198,12 +211,15 @@ int sim_combine_build(sim_combined *c, const sim_graph *g)
     c->g.dst = m.dst;
     c->g.bytes = m.bytes;
     c->kind = m.kind;
+    c->npieces = m.npieces;
     m.src = m.dst = NULL;
     m.bytes = NULL;
     m.kind = NULL;
+    m.npieces = NULL;
     rc = index_receivers(c);
 out:
     free(acc);
+    free(accn);
     free(direct);
     free(pieces);
     free(nt);
@@ -211,6 +227,7 @@ out:
     free(m.dst);
     free(m.bytes);
     free(m.kind);
+    free(m.npieces);
     if (rc)
         sim_combine_free(c);
     return rc;
@@ -225,5 +242,6 @@ void sim_combine_free(sim_combined *c)
     free(c->nheaders);
     free(c->relays);
     free(c->copied);
+    free(c->npieces);
     memset(c, 0, sizeof *c);
 }

@@ -17,17 +17,18 @@
  * as without combining.  It runs at `copy` B/s (--copy); by default
  * (copy 0) at the node's memory bandwidth as the model has it (intra)
  * shared by its node_size ranks, as every process of a node relays at
- * about the same time.  Not modelled: the relay's time per piece copied
- * beyond its bytes (a memcpy call, about 10 to 20 ns, for each
- * non-empty piece: up to g x targets pieces) and the small messages
- * going eagerly (every message waits for its receive here). */
+ * about the same time.  Each non-empty piece copied adds copy_piece s
+ * (--copy-piece, a memcpy call and its bookkeeping; 0 by default: not
+ * modelled); a relay copies up to g x targets pieces, about n at 1 x 1
+ * blocks.  Not modelled: small messages going eagerly (every message
+ * waits for its receive here). */
 #include <stdlib.h>
 
 #include "sim.h"
 
 typedef struct {
     const sim_combined *c;
-    double copy;
+    double copy, copy_piece;
     int *headers_left, *pieces_left;
 } cb_driver;
 
@@ -36,7 +37,8 @@ static void forward(cb_driver *d, sim_engine *e, int p, double t)
 {
     const sim_graph *g = &d->c->g;
     for (long long k = g->soff[p] + d->c->nfirst[p]; k < g->soff[p + 1]; k++) {
-        t = sim_cpu_work(e, p, t, (double)g->bytes[k] / d->copy);
+        double work = (double)g->bytes[k] / d->copy + d->c->npieces[k] * d->copy_piece;
+        t = sim_cpu_work(e, p, t, work);
         t = sim_post_send(e, k, t);
     }
 }
@@ -69,7 +71,7 @@ int sim_combine_replay(const sim_combined *c, const sim_net *net, sim_stats *st)
     const sim_graph *g = &c->g;
     int n = g->nranks, rc = -1;
     double copy = net->copy > 0 ? net->copy : net->intra / (net->node_size > 0 ? net->node_size : 1);
-    cb_driver d = {c, copy, NULL, NULL};
+    cb_driver d = {c, copy, net->copy_piece, NULL, NULL};
     d.headers_left = malloc((size_t)n * sizeof *d.headers_left);
     d.pieces_left = calloc((size_t)n, sizeof *d.pieces_left);
     sim_engine *e = NULL;
