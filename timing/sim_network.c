@@ -61,6 +61,7 @@ enum { SEND_ASKED = 1, RECV_ASKED = 2, SEND_POSTED = 4, RECV_POSTED = 8, DONE = 
 typedef struct {
     double t;
     long long msg;
+    long long seq; /* order of making: ties in t are taken in this order */
     int kind;
 } event;
 
@@ -109,7 +110,7 @@ struct sim_engine {
     resource *r;
     int nres;
     event *ev;
-    long long evn, evcap;
+    long long evn, evcap, evseq;
     int *ch, chn; /* classes by next completion */
     int *dres, ndres, *dcls, ndcls;
     unsigned batch;
@@ -119,9 +120,12 @@ struct sim_engine {
 
 /* ---- events ---- */
 
+/* Events of one instant in the order they were made, so that receives a
+ * process posts at one instant join its queue in its program's order
+ * (the matching term depends on it). */
 static int ev_less(const event *a, const event *b)
 {
-    return a->t < b->t;
+    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
 }
 
 static void ev_push(sim_engine *e, double t, int kind, long long msg)
@@ -134,7 +138,7 @@ static void ev_push(sim_engine *e, double t, int kind, long long msg)
         e->ev = n;
     }
     long long k = e->evn++;
-    event x = {t, msg, kind};
+    event x = {t, msg, e->evseq++, kind};
     while (k > 0 && ev_less(&x, &e->ev[(k - 1) / 2])) {
         e->ev[k] = e->ev[(k - 1) / 2];
         k = (k - 1) / 2;
