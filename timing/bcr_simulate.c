@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "exec/run_combine.h"
 #include "plan/schedule.h"
 #include "sim.h"
 
@@ -153,6 +154,9 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
                r->same_as[w] >= 0 ? "  = " : "",
                r->same_as[w] >= 0 ? sim_schedule_names[r->same_as[w]] : "");
     }
+    if (r->done[SIM_COMBINE])
+        printf("combine: groups of %d, most bytes one relay copies %.1f MB\n",
+               bcr_combine_group_size(n), r->st[SIM_COMBINE].max_copied / 1e6);
     if (r->done[SIM_CHOOSE]) {
         char buf[96];
         printf("bcr_schedule_choose picks (processes): %s\n",
@@ -189,9 +193,10 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
     int found = 0;
     printf("bcr_simulate --standard %d: %d ranks per node, inflight %d, 8-byte elements\n", ranks,
            net->node_size, inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT);
-    printf("%-12s %6s %7s %9s %6s %9s | %7s %7s %7s %7s %7s | %4s %4s %4s | %5s %5s %8s | %s\n",
+    printf("%-12s %6s %7s %9s %6s %9s | %7s %7s %7s %7s %7s | %4s %4s %4s | %5s %5s %8s %6s | "
+           "%s\n",
            "case", "ranks", "N", "messages", "steps", "ScaL ms", "all", "bounded", "steps",
-           "choose", "combine", "out", "outB", "outS", "msgs", "msgsC", "combined",
+           "choose", "combine", "out", "outB", "outS", "msgs", "msgsC", "combined", "copyMB",
            "choose picks");
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         if (only_case && strcmp(only_case, cases[k].name))
@@ -212,13 +217,14 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
         const sim_stats *c = &r.st[SIM_COMBINE];
         char buf[96];
         printf("%-12s %6d %7d %9lld %6d %9.3f | %7.3f %7.3f %7.3f %7.3f %7.3f | %4d %4d %4d | "
-               "%5d %5d %8lld | %s  (%.1f s)\n",
+               "%5d %5d %8lld %6.1f | %s  (%.1f s)\n",
                cases[k].name, ranks, pb.N, r.nmsg, r.f.steps, ref * 1e3,
                r.st[SIM_ALL].time / ref, r.st[SIM_BOUNDED].time / ref,
                r.st[SIM_STEPS].time / ref, r.st[SIM_CHOOSE].time / ref, c->time / ref,
                r.st[SIM_ALL].max_out, r.st[SIM_BOUNDED].max_out, r.st[SIM_STEPS].max_out,
                r.f.max_partners, c->max_sent > c->max_recvd ? c->max_sent : c->max_recvd,
-               c->messages, chosen_text(r.chosen, buf, sizeof buf), now_s() - t0);
+               c->messages, c->max_copied / 1e6, chosen_text(r.chosen, buf, sizeof buf),
+               now_s() - t0);
         fflush(stdout);
     }
     if (!found) {

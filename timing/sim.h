@@ -98,6 +98,7 @@ typedef struct {
     long long messages;    /* messages the replay has (combine: its own) */
     int max_sent, max_recvd; /* most messages one process sends / receives */
     long long max_node_out;  /* most bytes a node sends to other nodes */
+    long long max_copied;    /* combine: most bytes one relay copies */
 } sim_stats;
 
 typedef struct sim_engine sim_engine;

@@ -91,6 +91,9 @@ int sim_combine_replay(const sim_combined *c, const sim_net *net, sim_stats *st)
             headers_in(&d, e, p, t);
     }
     sim_engine_run(e, st);
+    for (int p = 0; p < n; p++)
+        if (c->copied[p] > st->max_copied)
+            st->max_copied = c->copied[p];
     rc = 0;
 out:
     sim_engine_free(e);
