@@ -1,7 +1,8 @@
 # bcr_simulate (timing/): the message graph it builds from bcredist's
-# planner against an element-wise count of who owns what, and every
-# schedule's replay delivering each message once within its limits
-# (--check, 300 random configurations of 1 to 16 ranks per grid); then a
+# planner against an element-wise count of who owns what, combine's
+# messages against its rule, and every schedule's replay delivering each
+# message once within its limits (--check, 300 random configurations of 1
+# to 16 ranks per grid); then a
 # 64 x 64 grid (4096 ranks) replayed end to end under a time limit.
 # Label simulate.  The program calls MPI_Init but never communicates, so
 # one process is enough.

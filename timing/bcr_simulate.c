@@ -6,9 +6,11 @@
  *                [--mb-a B --nb-a B --mb-b B --nb-b B] [--elsize 8]
  *                [--numbering-b row|col] [--node-size 32] [--inflight W]
  *                [--latency S --overhead S --match S --inject B/S --eject B/S
- *                 --intra B/S --link B/S] [--topology full|ring|torus]
- *                [--schedule all|bounded|steps|scalapack|choose|every]
- *   bcr_simulate --standard RANKS   (a square number: the standard shapes)
+ *                 --intra B/S --link B/S --copy B/S --copy-piece S]
+ *                [--topology full|ring|torus]
+ *                [--schedule all|bounded|steps|scalapack|choose|combine|every]
+ *   bcr_simulate --standard RANKS [--case NAME]  (a square number: the
+ *                standard shapes, or the one named)
  *   bcr_simulate --check [COUNT [SEED]]
  *
  * Network defaults: an InfiniBand-class cluster, to be calibrated:
@@ -16,13 +18,15 @@
  * entry searched (bcr_match_cost measured 6 to 18 ns here at thousands of
  * entries, sim_network.c), 12 GB/s injection and
  * ejection per node, 20 GB/s within a node, 12 GB/s per ring/torus link,
- * 32 ranks per node. */
+ * 32 ranks per node; a combine relay copies at 20 GB/s / 32 ranks per node
+ * (--copy 0, sim_combine_replay.c) and nothing per piece (--copy-piece 0). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "exec/run_combine.h"
 #include "plan/schedule.h"
 #include "sim.h"
 
@@ -44,10 +48,11 @@ static void usage(void)
             "usage: bcr_simulate --grid-a P0xQ0 --grid-b P1xQ1 --m M --n N [--mb-a B] [--nb-a B]\n"
             "         [--mb-b B] [--nb-b B] [--elsize BYTES] [--numbering-b row|col]\n"
             "         [--node-size R] [--inflight W] [--latency S] [--overhead S] [--match S]\n"
-            "         [--inject B/S] [--eject B/S] [--intra B/S] [--link B/S]\n"
+            "         [--inject B/S] [--eject B/S] [--intra B/S] [--link B/S] [--copy B/S]\n"
+            "         [--copy-piece S]\n"
             "         [--topology full|ring|torus]\n"
-            "         [--schedule all|bounded|steps|scalapack|choose|every]\n"
-            "       bcr_simulate --standard RANKS [network options]\n"
+            "         [--schedule all|bounded|steps|scalapack|choose|combine|every]\n"
+            "       bcr_simulate --standard RANKS [--case NAME] [network options]\n"
             "       bcr_simulate --check [COUNT [SEED]]\n");
 }
 
@@ -125,28 +130,33 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
            pb->P0, pb->Q0, pb->mb_a, pb->nb_a, pb->P1, pb->Q1, pb->mb_b, pb->nb_b,
            pb->b_col ? "column-major" : "row-major", pb->M, pb->N, pb->elsize);
     printf("%d ranks, %d per node, %s; latency %.3g s, overhead %.3g s, match %.3g s/entry, "
-           "inject %.3g B/s, eject %.3g B/s, intra %.3g B/s\n",
+           "inject %.3g B/s, eject %.3g B/s, intra %.3g B/s, copy %.3g B/s + %.3g s/piece\n",
            n, net->node_size,
            net->topology == SIM_FULL ? "full" : net->topology == SIM_RING ? "ring" : "torus",
-           net->latency, net->overhead, net->match, net->inject, net->eject, net->intra);
+           net->latency, net->overhead, net->match, net->inject, net->eject, net->intra,
+           net->copy > 0 ? net->copy : net->intra / net->node_size, net->copy_piece);
     printf("%lld messages, at most %d per process and direction, %d steps used; ScaLAPACK: %d "
            "rounds, %d with data; most bytes out of a node %.1f MB\n",
            r->nmsg, r->f.max_partners, r->f.steps, r->f.rounds, r->f.rounds_used,
            r->f.max_node_out / 1e6);
-    printf("%-10s %12s %8s %8s %12s %10s %9s\n", "schedule", "time ms", "steps", "max out",
-           "node out MB", "messages", "vs ScaL");
+    printf("%-10s %12s %8s %8s %9s %12s %10s %9s\n", "schedule", "time ms", "steps", "max out",
+           "per proc", "node out MB", "messages", "vs ScaL");
     double ref = r->done[SIM_SCALAPACK] ? r->st[SIM_SCALAPACK].time : 0;
     for (int w = 0; w < SIM_NSCHED; w++) {
         if (!r->done[w])
             continue;
         const sim_stats *s = &r->st[w];
-        int steps = w == SIM_SCALAPACK ? r->f.rounds : r->f.steps;
-        printf("%-10s %12.4f %8d %8d %12.1f %10lld %9.3f%s%s%s\n", sim_schedule_names[w],
-               s->time * 1e3, steps, s->max_out, r->f.max_node_out / 1e6, s->delivered,
+        int steps = w == SIM_SCALAPACK ? r->f.rounds : w == SIM_COMBINE ? 2 : r->f.steps;
+        int per = s->max_sent > s->max_recvd ? s->max_sent : s->max_recvd;
+        printf("%-10s %12.4f %8d %8d %9d %12.1f %10lld %9.3f%s%s%s\n", sim_schedule_names[w],
+               s->time * 1e3, steps, s->max_out, per, s->max_node_out / 1e6, s->delivered,
                ref > 0 ? s->time / ref : 0.0, s->errors ? "  ERRORS" : "",
                r->same_as[w] >= 0 ? "  = " : "",
                r->same_as[w] >= 0 ? sim_schedule_names[r->same_as[w]] : "");
     }
+    if (r->done[SIM_COMBINE])
+        printf("combine: groups of %d, most bytes one relay copies %.1f MB\n",
+               bcr_combine_group_size(n), r->st[SIM_COMBINE].max_copied / 1e6);
     if (r->done[SIM_CHOOSE]) {
         char buf[96];
         printf("bcr_schedule_choose picks (processes): %s\n",
@@ -155,8 +165,9 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
     printf("graph %.2f s, replays %.2f s\n", r->graph_s, r->replay_s);
 }
 
-/* The standard shapes at G x G = ranks. */
-static int standard(int ranks, const sim_net *net, int inflight)
+/* The standard shapes at G x G = ranks; only the one named when
+ * only_case is not NULL. */
+static int standard(int ranks, const sim_net *net, int inflight, const char *only_case)
 {
     int G = 1;
     while ((G + 1) * (G + 1) <= ranks)
@@ -166,7 +177,7 @@ static int standard(int ranks, const sim_net *net, int inflight)
         return 2;
     }
     /* Each rank holds about 4 MiB of doubles (N = 724 G), or 1 MiB where
-     * B's blocks are 4 x 4 (the small-message case). */
+     * B's blocks are 1 x 1 to 4 x 4 (the small-message cases). */
     struct {
         const char *name;
         int P0, Q0, P1, Q1, mb_a, mb_b, b_col, per_rank;
@@ -175,13 +186,22 @@ static int standard(int ranks, const sim_net *net, int inflight)
         {"64->48 row", G, G, G, G, 64, 48, 0, 724},
         {"64->4 col", G, G, G, G, 64, 4, 1, 362},
         {"2GxG/2->GxG", 2 * G, G / 2, G, G, 64, 64, 0, 724},
+        {"64->1 col", G, G, G, G, 64, 1, 1, 362},
+        {"64->2 row", G, G, G, G, 64, 2, 0, 362},
+        {"32->1 row", G, G, G, G, 32, 1, 0, 362},
     };
+    int found = 0;
     printf("bcr_simulate --standard %d: %d ranks per node, inflight %d, 8-byte elements\n", ranks,
            net->node_size, inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT);
-    printf("%-12s %6s %7s %9s %6s %9s | %7s %7s %7s %7s | %4s %4s %4s | %s\n", "case", "ranks", "N",
-           "messages", "steps", "ScaL ms", "all", "bounded", "steps", "choose", "out", "outB",
-           "outS", "choose picks");
+    printf("%-12s %6s %7s %9s %6s %9s | %7s %7s %7s %7s %7s | %4s %4s %4s | %5s %5s %8s %6s | "
+           "%s\n",
+           "case", "ranks", "N", "messages", "steps", "ScaL ms", "all", "bounded", "steps",
+           "choose", "combine", "out", "outB", "outS", "msgs", "msgsC", "combined", "copyMB",
+           "choose picks");
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        if (only_case && strcmp(only_case, cases[k].name))
+            continue;
+        found = 1;
         sim_problem pb = {cases[k].P0, cases[k].Q0, cases[k].P1, cases[k].Q1,
                           cases[k].per_rank * G, cases[k].per_rank * G, cases[k].mb_a,
                           cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col};
@@ -194,15 +214,22 @@ static int standard(int ranks, const sim_net *net, int inflight)
             return 1;
         }
         double ref = r.st[SIM_SCALAPACK].time;
+        const sim_stats *c = &r.st[SIM_COMBINE];
         char buf[96];
-        printf("%-12s %6d %7d %9lld %6d %9.3f | %7.3f %7.3f %7.3f %7.3f | %4d %4d %4d | %s  "
-               "(%.1f s)\n",
+        printf("%-12s %6d %7d %9lld %6d %9.3f | %7.3f %7.3f %7.3f %7.3f %7.3f | %4d %4d %4d | "
+               "%5d %5d %8lld %6.1f | %s  (%.1f s)\n",
                cases[k].name, ranks, pb.N, r.nmsg, r.f.steps, ref * 1e3,
                r.st[SIM_ALL].time / ref, r.st[SIM_BOUNDED].time / ref,
-               r.st[SIM_STEPS].time / ref, r.st[SIM_CHOOSE].time / ref, r.st[SIM_ALL].max_out,
-               r.st[SIM_BOUNDED].max_out, r.st[SIM_STEPS].max_out,
-               chosen_text(r.chosen, buf, sizeof buf), now_s() - t0);
+               r.st[SIM_STEPS].time / ref, r.st[SIM_CHOOSE].time / ref, c->time / ref,
+               r.st[SIM_ALL].max_out, r.st[SIM_BOUNDED].max_out, r.st[SIM_STEPS].max_out,
+               r.f.max_partners, c->max_sent > c->max_recvd ? c->max_sent : c->max_recvd,
+               c->messages, c->max_copied / 1e6, chosen_text(r.chosen, buf, sizeof buf),
+               now_s() - t0);
         fflush(stdout);
+    }
+    if (!found) {
+        fprintf(stderr, "bcr_simulate: no standard case %s\n", only_case);
+        return 2;
     }
     return 0;
 }
@@ -211,8 +238,9 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
-    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9};
+    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0, 0};
     int inflight = 0, only = -1, std_ranks = 0, rc = 0;
+    const char *std_case = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--check")) {
@@ -266,6 +294,12 @@ int main(int argc, char **argv)
             net.intra = atof(v);
         else if (!strcmp(a, "--link"))
             net.link = atof(v);
+        else if (!strcmp(a, "--copy"))
+            net.copy = atof(v);
+        else if (!strcmp(a, "--copy-piece"))
+            net.copy_piece = atof(v);
+        else if (!strcmp(a, "--case"))
+            std_case = v;
         else if (!strcmp(a, "--topology"))
             net.topology = !strcmp(v, "ring") ? SIM_RING : !strcmp(v, "torus") ? SIM_TORUS : SIM_FULL;
         else if (!strcmp(a, "--standard"))
@@ -288,13 +322,14 @@ int main(int argc, char **argv)
             goto done;
         }
     }
-    if (net.node_size < 1 || net.inject <= 0 || net.eject <= 0 || net.intra <= 0 || net.link <= 0) {
+    if (net.node_size < 1 || net.inject <= 0 || net.eject <= 0 || net.intra <= 0 || net.link <= 0 ||
+        net.copy < 0 || net.copy_piece < 0) {
         fprintf(stderr, "bcr_simulate: node size and bandwidths must be positive\n");
         rc = 2;
         goto done;
     }
     if (std_ranks) {
-        rc = standard(std_ranks, &net, inflight);
+        rc = standard(std_ranks, &net, inflight, std_case);
         goto done;
     }
     if (!pb.P0 || !pb.P1 || pb.M <= 0 || pb.N <= 0 || pb.mb_a <= 0 || pb.nb_a <= 0 ||

@@ -8,8 +8,12 @@
  *   sim_schedules.c  who posts which message when: all, bounded, steps
  *                    (plan/schedule.h, per process, mixed as auto mixes
  *                    them) and ScaLAPACK's lock-step rounds
+ *   sim_combine.c    the messages of the combine schedule
+ *                    (exec/run_combine.c): relays within groups
+ *   sim_combine_replay.c  who posts which of those when, as run_combine.c
  *   sim_check.c      --check: the graph against an element-wise count,
  *                    and the replays' invariants
+ *   sim_check_combine.c  --check: combine's messages against the rule
  *   bcr_simulate.c   arguments, reports, --standard
  */
 #ifndef BCR_TIMING_SIM_H
@@ -76,6 +80,11 @@ typedef struct {
     int topology;    /* enum sim_topology */
     double match;    /* s of the receiver's CPU per queue entry searched
                         when matching (0: matching not modelled) */
+    double copy;     /* B/s of one process's memcpy: a combine relay copies
+                        what it forwards (sim_combine_replay.c); 0: intra
+                        / node_size */
+    double copy_piece; /* s of a relay's CPU per piece it copies, beyond
+                          its bytes (0: not modelled) */
 } sim_net;
 
 /* Outcome of one replay. */
@@ -86,6 +95,10 @@ typedef struct {
     long long delivered;   /* messages complete */
     long long errors;      /* messages posted twice at one end, completed
                               twice, or never completed */
+    long long messages;    /* messages the replay has (combine: its own) */
+    int max_sent, max_recvd; /* most messages one process sends / receives */
+    long long max_node_out;  /* most bytes a node sends to other nodes */
+    long long max_copied;    /* combine: most bytes one relay copies */
 } sim_stats;
 
 typedef struct sim_engine sim_engine;
@@ -98,12 +111,24 @@ sim_engine *sim_engine_new(const sim_graph *g, const sim_net *net, sim_done_fn d
 double sim_post_send(sim_engine *e, long long msg, double t);
 /* The receiver posts msg at t (no CPU cost). */
 void sim_post_recv(sim_engine *e, long long msg, double t);
+/* The process's CPU works `seconds` from t on, once free (after its
+ * postings and searches); returns when the work ends.  0 seconds: when
+ * the CPU is free from t on. */
+double sim_cpu_work(sim_engine *e, int rank, double t, double seconds);
 /* Runs until nothing is left; fills st. */
 void sim_engine_run(sim_engine *e, sim_stats *st);
 void sim_engine_free(sim_engine *e);
 
 /* Schedules. */
-enum sim_schedule { SIM_ALL, SIM_BOUNDED, SIM_STEPS, SIM_SCALAPACK, SIM_CHOOSE, SIM_NSCHED };
+enum sim_schedule {
+    SIM_ALL,
+    SIM_BOUNDED,
+    SIM_STEPS,
+    SIM_SCALAPACK,
+    SIM_CHOOSE,
+    SIM_COMBINE,
+    SIM_NSCHED
+};
 extern const char *const sim_schedule_names[SIM_NSCHED];
 
 /* One replay of schedule `which`; under SIM_CHOOSE each process takes
@@ -131,6 +156,38 @@ static inline int sim_scalapack_round(int x, int y, int n)
 {
     return ((n - 1 - x - y) % n + n) % n;
 }
+
+/* combine (exec/run_combine.h): the members are ranks 0 .. nranks-1 here
+ * (A's ranks and B's start at 0), in groups of bcr_combine_group_size.
+ * Its messages form a graph of their own, each sender's in the order
+ * run_combine.c posts them and each receiver's in the order it posts the
+ * receives. */
+enum sim_combine_kind { SIM_CM_DIRECT, SIM_CM_HEADER, SIM_CM_PIECES, SIM_CM_RELAYED };
+typedef struct {
+    sim_graph g;            /* the messages combining makes (no self_bytes) */
+    int group;              /* g: the groups' size, the last one's at most */
+    unsigned char *kind;    /* per message, enum sim_combine_kind */
+    int *nfirst;            /* per process: sends posted at the start (direct,
+                               then per member its header and pieces) */
+    int *nrecv0;            /* per process: receives posted at the start
+                               (relayed, direct, headers); the rest, pieces,
+                               once the headers are in */
+    int *nheaders;          /* per process: headers it waits for */
+    char *relays;           /* per process: it relays some target (it then
+                               waits for headers and pieces, as run_combine's
+                               relay() does, even when all are empty) */
+    long long *copied;      /* per process: bytes it copies as relay */
+    int *npieces;           /* per relayed message: the non-empty pieces
+                               in it (senders of its group) */
+} sim_combined;
+/* 0, or -1 out of memory. */
+int sim_combine_build(sim_combined *c, const sim_graph *g);
+void sim_combine_free(sim_combined *c);
+/* The replay of combine on c (sim_combine_replay.c). */
+int sim_combine_replay(const sim_combined *c, const sim_net *net, sim_stats *st);
+/* --check of combine's messages for g against the rule: 0 when right,
+ * else the number of faults (named on stderr). */
+int sim_check_combine(const sim_graph *g, const sim_combined *c);
 
 /* --check: `count` random small configurations from `seed`; 0 when all pass. */
 int sim_check(int count, unsigned seed);

@@ -11,7 +11,9 @@
  *   - under steps no process has two messages of one direction
  *     outstanding (the graph holds at most one message per pair, so one
  *     send and one receive per step), under bounded never more than
- *     `inflight`.
+ *     `inflight`;
+ *   - combine's messages follow the rule (sim_check_combine.c) and its
+ *     replay completes each of them exactly once.
  * A failure prints the configuration and what differs. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,9 +97,10 @@ static int check_replays(const sim_graph *g, const sim_net *net, int inflight)
             return 1;
         }
         int limit = w == SIM_BOUNDED ? inflight : w == SIM_STEPS ? 1 : -1;
-        if (st.delivered != g->nmsg || st.errors) {
+        long long want = w == SIM_COMBINE ? st.messages : g->nmsg;
+        if (st.delivered != want || st.errors) {
             fprintf(stderr, "  %s: %lld of %lld messages delivered, %lld errors\n",
-                    sim_schedule_names[w], st.delivered, g->nmsg, st.errors);
+                    sim_schedule_names[w], st.delivered, want, st.errors);
             bad++;
         }
         if (limit > 0 && st.max_out > limit) {
@@ -105,11 +108,18 @@ static int check_replays(const sim_graph *g, const sim_net *net, int inflight)
                     sim_schedule_names[w], st.max_out, limit);
             bad++;
         }
-        if (g->nmsg && !(st.time > 0)) {
+        if (want && !(st.time > 0)) {
             fprintf(stderr, "  %s: time %g\n", sim_schedule_names[w], st.time);
             bad++;
         }
     }
+    sim_combined c;
+    if (sim_combine_build(&c, g)) {
+        fprintf(stderr, "  combine: out of memory\n");
+        return bad + 1;
+    }
+    bad += sim_check_combine(g, &c);
+    sim_combine_free(&c);
     return bad;
 }
 
@@ -133,8 +143,10 @@ int sim_check(int count, unsigned seed)
         pb.elsize = sizes[pick(&s, 0, 2)];
         pb.b_col = pick(&s, 0, 1);
         sim_net net = {1e-6 * pick(&s, 0, 3), 1e-6 * pick(&s, 0, 2), 1e9, 1.5e9, 4e9, 2e9,
-                       pick(&s, 1, 4), pick(&s, 0, 2), 0};
+                       pick(&s, 1, 4), pick(&s, 0, 2), 0, 0, 0};
         net.match = k % 2 ? 1e-7 : 0; /* every other one with matching */
+        net.copy = 1e9 * (1 + k % 8); /* not drawn: the configurations stay those of before */
+        net.copy_piece = k % 3 ? 1e-8 : 0;
         int inflight = pick(&s, 1, 3);
         sim_graph g;
         if (sim_graph_build(&g, &pb)) {

@@ -61,6 +61,7 @@ enum { SEND_ASKED = 1, RECV_ASKED = 2, SEND_POSTED = 4, RECV_POSTED = 8, DONE = 
 typedef struct {
     double t;
     long long msg;
+    long long seq; /* order of making: ties in t are taken in this order */
     int kind;
 } event;
 
@@ -109,7 +110,7 @@ struct sim_engine {
     resource *r;
     int nres;
     event *ev;
-    long long evn, evcap;
+    long long evn, evcap, evseq;
     int *ch, chn; /* classes by next completion */
     int *dres, ndres, *dcls, ndcls;
     unsigned batch;
@@ -119,9 +120,12 @@ struct sim_engine {
 
 /* ---- events ---- */
 
+/* Events of one instant in the order they were made, so that receives a
+ * process posts at one instant join its queue in its program's order
+ * (the matching term depends on it). */
 static int ev_less(const event *a, const event *b)
 {
-    return a->t < b->t;
+    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
 }
 
 static void ev_push(sim_engine *e, double t, int kind, long long msg)
@@ -134,7 +138,7 @@ static void ev_push(sim_engine *e, double t, int kind, long long msg)
         e->ev = n;
     }
     long long k = e->evn++;
-    event x = {t, msg, kind};
+    event x = {t, msg, e->evseq++, kind};
     while (k > 0 && ev_less(&x, &e->ev[(k - 1) / 2])) {
         e->ev[k] = e->ev[(k - 1) / 2];
         k = (k - 1) / 2;
@@ -467,6 +471,13 @@ double sim_post_send(sim_engine *e, long long msg, double t)
     return e->cpu_free[s];
 }
 
+double sim_cpu_work(sim_engine *e, int rank, double t, double seconds)
+{
+    double start = t > e->cpu_free[rank] ? t : e->cpu_free[rank];
+    e->cpu_free[rank] = start + seconds;
+    return e->cpu_free[rank];
+}
+
 void sim_post_recv(sim_engine *e, long long msg, double t)
 {
     if (e->state[msg] & RECV_ASKED) {
@@ -762,6 +773,21 @@ void sim_engine_run(sim_engine *e, sim_stats *st)
     st->max_out = e->max_out;
     st->delivered = e->delivered;
     st->errors = e->errors;
+    st->messages = e->g->nmsg;
+    for (int p = 0; p < e->g->nranks; p++) {
+        int ns = (int)(e->g->soff[p + 1] - e->g->soff[p]);
+        int nr = (int)(e->g->roff[p + 1] - e->g->roff[p]);
+        st->max_sent = ns > st->max_sent ? ns : st->max_sent;
+        st->max_recvd = nr > st->max_recvd ? nr : st->max_recvd;
+    }
+    long long *out = calloc((size_t)e->nnodes, sizeof *out);
+    for (long long m = 0; out && m < e->g->nmsg; m++)
+        if (node_of(e, e->g->src[m]) != node_of(e, e->g->dst[m]))
+            out[node_of(e, e->g->src[m])] += e->g->bytes[m];
+    for (int k = 0; out && k < e->nnodes; k++)
+        if (out[k] > st->max_node_out)
+            st->max_node_out = out[k];
+    free(out);
     for (long long m = 0; m < e->g->nmsg; m++)
         if (!(e->state[m] & DONE))
             st->errors++;

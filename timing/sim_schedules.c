@@ -22,15 +22,18 @@
  * in; a send is the BLACS's: packed into its own buffer and handed to MPI
  * without waiting (the transfer still needs the partner's receive).  An
  * empty direction sends nothing; a round with nothing to move costs no
- * time here (the reference still scans its index intervals then). */
+ * time here (the reference still scans its index intervals then).
+ *
+ * combine: its own messages and replay (sim_combine.c,
+ * sim_combine_replay.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "plan/schedule.h"
 #include "sim.h"
 
-const char *const sim_schedule_names[SIM_NSCHED] = {"all", "bounded", "steps", "scalapack",
-                                                   "choose"};
+const char *const sim_schedule_names[SIM_NSCHED] = {"all",       "bounded", "steps",
+                                                   "scalapack", "choose",  "combine"};
 
 /* ---- bcredist ---- */
 
@@ -297,5 +300,13 @@ int sim_replay(const sim_graph *g, const sim_net *net, int which, int inflight, 
 {
     if (which == SIM_SCALAPACK)
         return replay_scalapack(g, net, st);
+    if (which == SIM_COMBINE) {
+        sim_combined c;
+        if (sim_combine_build(&c, g))
+            return -1;
+        int rc = sim_combine_replay(&c, net, st);
+        sim_combine_free(&c);
+        return rc;
+    }
     return replay_bcr(g, net, which, inflight, st, chosen);
 }
