@@ -3,7 +3,8 @@
  * for the small graphs of --check (dense n x n tables):
  *   - groups of G consecutive ranks, G the least with G * G >= n (found
  *     here from the square root), the last group smaller; the relay in
- *     the group (first f, size z) of target q outside it is f + q mod z;
+ *     the group (first f, size z) of target q outside it is
+ *     f + (q + q / z) mod z (relay_at, written here again);
  *   - a message within a group goes directly with the graph's bytes;
  *   - the pieces message s -> m carries the graph's bytes from s to every
  *     target m relays; the header s -> m is 8 bytes per target m relays,
@@ -22,6 +23,9 @@
 #include <string.h>
 
 #include "sim.h"
+
+/* The relay for target q of the group of size z from rank f. */
+static int relay_at(int f, int z, int q) { return f + (q + q / z) % z; }
 
 static int group_size(int n)
 {
@@ -70,7 +74,7 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
             if (q >= f && q < f + z) {
                 want[SIM_CM_DIRECT * nn + (size_t)s * n + q] = b;
             } else {
-                int m = f + q % z; /* its own relayed pieces s keeps */
+                int m = relay_at(f, z, q); /* its own relayed pieces s keeps */
                 if (m != s)
                     want[SIM_CM_PIECES * nn + (size_t)s * n + m] += b;
                 want[SIM_CM_RELAYED * nn + (size_t)m * n + q] += b;
@@ -79,7 +83,7 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
         for (int m = f; m < f + z; m++) {
             int targets = 0;
             for (int q = 0; q < n; q++)
-                targets += (q < f || q >= f + z) && q % z == m - f;
+                targets += (q < f || q >= f + z) && relay_at(f, z, q) == m;
             if (m != s && targets)
                 want[SIM_CM_HEADER * nn + (size_t)s * n + m] = 8LL * targets;
         }
@@ -118,11 +122,11 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c)
                 for (int s = f; s < f + z; s++)
                     in += got[SIM_CM_DIRECT * nn + (size_t)s * n + q];
             } else {
-                long long r = got[SIM_CM_RELAYED * nn + (size_t)(f + q % z) * n + q];
+                long long r = got[SIM_CM_RELAYED * nn + (size_t)relay_at(f, z, q) * n + q];
                 in += r;
                 if (r != from)
                     fault(&bad, "bytes from group", SIM_CM_RELAYED, f, q, r, from);
-                int np = npieces[(size_t)(f + q % z) * n + q];
+                int np = npieces[(size_t)relay_at(f, z, q) * n + q];
                 if (np != senders)
                     fault(&bad, "pieces from group", SIM_CM_RELAYED, f, q, np, senders);
             }

@@ -6,18 +6,18 @@
  * place), in groups of g = bcr_combine_group_size(n) consecutive ranks,
  * the library's own function, the last group smaller.  For a target q
  * outside a group of size z starting at rank f, the group's relay is
- * f + q mod z, so member i relays the ranks outside its group congruent
- * to i modulo z.  Sender p, member i of its group, posts in this order:
+ * f + bcr_combine_relay(q, z), the library's own rule.  Sender p, member i
+ * of its group, posts in this order:
  *   direct   to each other member r it has bytes for, ascending r;
  *   then for each other member j ascending that relays some target:
  *   header   8 bytes per target j relays (every one, empty pieces too),
  *   pieces   when p has bytes for any of them: their sum, one message;
  *   relayed  later, as relay: to each of its targets q ascending, the
  *            group's bytes for q (its own among them), when not zero.
- * Receiver q posts at the start one receive per other group with bytes
- * for it (ascending group, from that group's relay for q), then the
- * direct ones (ascending source), then the headers (ascending member),
- * and once the headers are in, the pieces (ascending member).  A pieces
+ * Receiver q posts at the start the headers (ascending member), then one
+ * receive per other group with bytes for it (ascending group, from that
+ * group's relay for q), then the direct ones (ascending source), and once
+ * the headers are in, the pieces (ascending member).  A pieces
  * message and a relayed one are sums of the graph's per-pair bytes, as
  * every piece is one part of the plan.  The run_combine.c protocol also
  * splits messages over 1 GiB into several; that is not done here. */
@@ -87,7 +87,7 @@ static int sender(sim_combined *c, msgs *m, const sim_graph *g, int p, int f, in
         if (q >= f && q < f + z)
             direct[q - f] = g->bytes[k];
         else
-            pieces[q % z] += g->bytes[k];
+            pieces[bcr_combine_relay(q, z)] += g->bytes[k];
     }
     for (int j = 0; j < z; j++)
         if (direct[j] > 0 && push(m, p, f + j, direct[j], SIM_CM_DIRECT))
@@ -103,8 +103,8 @@ static int sender(sim_combined *c, msgs *m, const sim_graph *g, int p, int f, in
     c->nfirst[p] = (int)(m->n - before);
     c->relays[p] = nt[i] > 0;
     c->nheaders[p] = nt[i] > 0 ? z - 1 : 0;
-    for (int q = i; q < n; q += z)
-        if ((q < f || q >= f + z) && acc[q] > 0) {
+    for (int q = 0; q < n; q++)
+        if ((q < f || q >= f + z) && bcr_combine_relay(q, z) == i && acc[q] > 0) {
             if (push(m, p, q, acc[q], SIM_CM_RELAYED))
                 return -1;
             m->npieces[m->n - 1] = accn[q];
@@ -143,10 +143,10 @@ static int index_receivers(sim_combined *c)
         g->roff[d + 1] += g->roff[d];
     for (long long k = 0; k < g->nmsg; k++) {
         int s = g->src[k];
-        long long key = c->kind[k] == SIM_CM_RELAYED ? s / c->group
-                        : c->kind[k] == SIM_CM_DIRECT ? (long long)n + s
-                        : c->kind[k] == SIM_CM_HEADER ? 2LL * n + s
-                                                      : 3LL * n + s;
+        long long key = c->kind[k] == SIM_CM_HEADER    ? s
+                        : c->kind[k] == SIM_CM_RELAYED ? (long long)n + s / c->group
+                        : c->kind[k] == SIM_CM_DIRECT  ? 2LL * n + s
+                                                       : 3LL * n + s;
         long long at = g->roff[g->dst[k]] + fill[g->dst[k]]++;
         tmp[at] = (keyed){key, k};
     }
@@ -192,7 +192,7 @@ int sim_combine_build(sim_combined *c, const sim_graph *g)
         memset(nt, 0, (size_t)z * sizeof *nt);
         for (int q = 0; q < n; q++)
             if (q < f || q >= f + z)
-                nt[q % z]++;
+                nt[bcr_combine_relay(q, z)]++;
         memset(acc, 0, (size_t)n * sizeof *acc);
         memset(accn, 0, (size_t)n * sizeof *accn);
         for (int s = f; s < f + z; s++)

@@ -86,31 +86,31 @@ static int in_my_group(const groups *G, int r)
     return r >= G->first && r < G->first + G->size;
 }
 
+int bcr_combine_relay(int q, int size) { return (q + q / size) % size; }
+
 /* The relay in r's group for target q (q outside it). */
-static int relay_of(const groups *G, int r, int q) { return first_of(G, r) + q % size_of(G, r); }
-
-/* Targets that the member at position j of my group relays: the ranks
- * outside the group congruent to j modulo its size, ascending. */
-static int first_target(const groups *G, int j)
+static int relay_of(const groups *G, int r, int q)
 {
-    int q = j;
-    while (q < G->n && in_my_group(G, q))
-        q += G->size;
+    return first_of(G, r) + bcr_combine_relay(q, size_of(G, r));
+}
+
+/* Targets that the member at position j of my group relays, ascending:
+ * the places outside the group whose relay position is j. */
+static int target_from(const groups *G, int j, int q)
+{
+    while (q < G->n && (in_my_group(G, q) || bcr_combine_relay(q, G->size) != j))
+        q++;
     return q;
 }
 
-static int next_target(const groups *G, int q)
-{
-    q += G->size;
-    while (q < G->n && in_my_group(G, q))
-        q += G->size;
-    return q;
-}
+static int first_target(const groups *G, int j) { return target_from(G, j, 0); }
+
+static int next_target(const groups *G, int j, int q) { return target_from(G, j, q + 1); }
 
 static int count_targets(const groups *G, int j)
 {
     int k = 0;
-    for (int q = first_target(G, j); q < G->n; q = next_target(G, q))
+    for (int q = first_target(G, j); q < G->n; q = next_target(G, j, q))
         k++;
     return k;
 }
@@ -224,7 +224,7 @@ static int pack_sends(combine *c)
         int member = j < G->size ? j : G->pos; /* my own last */
         if (j == G->pos)
             continue;
-        for (int q = first_target(G, member); q < G->n; q = next_target(G, q)) {
+        for (int q = first_target(G, member); q < G->n; q = next_target(G, member, q)) {
             int k = c->sidx[q];
             long long b = k >= 0 ? part_bytes(c, &S->parts[k]) : 0;
             if (k >= 0) {
@@ -246,7 +246,7 @@ static long long member_span(const combine *c, int j, long long *start)
 {
     const groups *G = &c->G;
     long long first = -1, bytes = 0;
-    for (int q = first_target(G, j); q < G->n; q = next_target(G, q)) {
+    for (int q = first_target(G, j); q < G->n; q = next_target(G, j, q)) {
         int k = c->sidx[q];
         if (k < 0)
             continue;
@@ -272,6 +272,24 @@ static int post_receives(combine *c)
     c->rbuf = malloc((size_t)(total ? total : 1));
     if (!c->rbuf)
         return BCR_ERR_NOMEM;
+    /* Headers first, from every other member, one entry per target I
+     * relay: they arrive first, and matching them must not search past
+     * the receives posted for later. */
+    c->ntargets = count_targets(G, G->pos);
+    if (c->ntargets > 0 && G->size > 1) {
+        c->hrecv = calloc((size_t)G->size * (size_t)c->ntargets, sizeof *c->hrecv);
+        if (!c->hrecv)
+            return BCR_ERR_NOMEM;
+        for (int j = 0; j < G->size; j++) {
+            if (j == G->pos)
+                continue;
+            int rc = post(&c->q, 0, c->hrecv + (size_t)j * (size_t)c->ntargets,
+                          (long long)c->ntargets * (long long)sizeof *c->hrecv,
+                          c->rank[G->first + j], TAG_HEADER, c->comm, OWN_HEADER);
+            if (rc)
+                return rc;
+        }
+    }
     long long at = 0;
     for (int f = 0; f < G->n; f += G->g) {
         if (f == G->first)
@@ -299,22 +317,6 @@ static int post_receives(combine *c)
         if (rc)
             return rc;
         at += part_bytes(c, &R->parts[k]);
-    }
-    /* Headers from every other member, one entry per target I relay. */
-    c->ntargets = count_targets(G, G->pos);
-    if (c->ntargets == 0 || G->size == 1)
-        return BCR_SUCCESS;
-    c->hrecv = calloc((size_t)G->size * (size_t)c->ntargets, sizeof *c->hrecv);
-    if (!c->hrecv)
-        return BCR_ERR_NOMEM;
-    for (int j = 0; j < G->size; j++) {
-        if (j == G->pos)
-            continue;
-        int rc = post(&c->q, 0, c->hrecv + (size_t)j * (size_t)c->ntargets,
-                      (long long)c->ntargets * (long long)sizeof *c->hrecv,
-                      c->rank[G->first + j], TAG_HEADER, c->comm, OWN_HEADER);
-        if (rc)
-            return rc;
     }
     return BCR_SUCCESS;
 }
@@ -410,7 +412,7 @@ static int relay(combine *c, int nposted)
     /* Out: per target, the members' pieces in ascending rank, mine among
      * them; a member's pieces lie in target order in its part of inbuf. */
     long long out = in;
-    for (int q = first_target(G, G->pos); q < G->n; q = next_target(G, q))
+    for (int q = first_target(G, G->pos); q < G->n; q = next_target(G, G->pos, q))
         if (c->sidx[q] >= 0)
             out += part_bytes(c, &c->ex->send.parts[c->sidx[q]]);
     c->outbuf = malloc((size_t)(out ? out : 1));
@@ -421,7 +423,7 @@ static int relay(combine *c, int nposted)
     }
     long long at = 0;
     size_t t = 0;
-    for (int q = first_target(G, G->pos); q < G->n && !rc; q = next_target(G, q), t++) {
+    for (int q = first_target(G, G->pos); q < G->n && !rc; q = next_target(G, G->pos, q), t++) {
         long long start = at;
         for (int j = 0; j < G->size; j++) {
             const char *from;

@@ -16,10 +16,13 @@
  *      rank, the relay's own among them.
  * The target knows every piece's size from its own plan, so it unpacks
  * each straight from the one message of each group.  A message between
- * members of one group goes directly.  A process then sends about
- * 2 (g - 1) + ranks / g messages instead of one per partner: at P ranks
- * with every process a partner of every other, about 3 sqrt(P) instead of
- * P, for a second copy of the bytes that travel through a relay.
+ * members of one group goes directly.  A process then sends at most
+ * 3 (g - 1) messages within its group (direct, headers, pieces) and one to
+ * each target it relays, about ranks / g: where every process is a partner
+ * of every other, about 4 sqrt(P) instead of P, for a second transfer and
+ * a copy of the bytes that travel through a relay.  Headers go to every
+ * member, so with few partners a process sends as many messages as
+ * directly, or more: bcredist combines only when told to (plan/schedule.h). 
  *
  * Every process of both grids must combine (BCR_SCHEDULE is agreed, and
  * each of them runs every exchange of its plan).  The
@@ -41,7 +44,11 @@
 int bcr_combine_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm,
                     const bcr_shm *sh);
 
-/* The size of the groups for a communicator of nranks. */
+/* The size of the groups for nranks members. */
 int bcr_combine_group_size(int nranks);
+
+/* The position, in a group of size members, of the relay for the target
+ * at place q outside it. */
+int bcr_combine_relay(int q, int size);
 
 #endif
