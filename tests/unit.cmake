@@ -13,12 +13,3 @@ endif()
 set_tests_properties(bcr_index1d PROPERTIES LABELS "unit")
 bcr_test_timeout(300 bcr_index1d)
 bcr_fast_unwind(bcr_index1d)
-
-# When bcredist combines on its own (plan/combine_choice.h), against the rule
-# applied to a load counted element by element.
-bcr_add_test_program(bcr_test_combine_choice ${CMAKE_CURRENT_SOURCE_DIR}/test_combine_choice.c
-  ${CMAKE_CURRENT_SOURCE_DIR}/unit_check.c)
-add_test(NAME combine_choice COMMAND bcr_test_combine_choice)
-set_tests_properties(combine_choice PROPERTIES LABELS "unit;schedule")
-bcr_test_timeout(120 combine_choice)
-bcr_fast_unwind(combine_choice)

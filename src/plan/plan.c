@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "bcredist.h"
-#include "plan/combine_choice.h"
 
 const char *bcr_strategy_name(int strategy)
 {
@@ -143,17 +142,8 @@ int bcr_plan_build(bcr_plan *pl, const bcr_side *A, const bcr_side *B, const bcr
     memset(pl, 0, sizeof *pl);
     pl->strategy = bcr_strategy_choose(A, B, mk, elsize, opt);
     pl->active = A->in || B->in;
-    if (pl->strategy == BCR_STRATEGY_DIRECT) {
-        bcr_plan_options o = *opt;
-        if (o.schedule == BCR_SCHEDULE_AUTO && pl->active) {
-            int combine = bcr_combine_chosen(A, B, mk, elsize, opt, nranks);
-            if (combine < 0)
-                return BCR_ERR_NOMEM;
-            if (combine)
-                o.schedule = BCR_SCHEDULE_COMBINE;
-        }
-        return bcr_exchange_build(&pl->phase[0], A, B, mk, elsize, &o, myrank, nranks);
-    }
+    if (pl->strategy == BCR_STRATEGY_DIRECT)
+        return bcr_exchange_build(&pl->phase[0], A, B, mk, elsize, opt, myrank, nranks);
     bcr_side T = intermediate(A, B, mk);
     if (T.in) {
         pl->t_ld = T.lld;
