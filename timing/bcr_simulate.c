@@ -7,7 +7,7 @@
  *                [--numbering-b row|col] [--node-size 32] [--inflight W]
  *                [--latency S --overhead S --match S --inject B/S --eject B/S
  *                 --intra B/S --link B/S --copy B/S --copy-piece S]
- *                [--topology full|ring|torus]
+ *                [--topology full|ring|torus|bus] [--bus B/S]
  *                [--schedule all|bounded|steps|scalapack|choose|combine|every]
  *   bcr_simulate --standard RANKS [--case NAME]  (a square number: the
  *                standard shapes, or the one named)
@@ -50,7 +50,7 @@ static void usage(void)
             "         [--node-size R] [--inflight W] [--latency S] [--overhead S] [--match S]\n"
             "         [--inject B/S] [--eject B/S] [--intra B/S] [--link B/S] [--copy B/S]\n"
             "         [--copy-piece S]\n"
-            "         [--topology full|ring|torus]\n"
+            "         [--topology full|ring|torus|bus] [--bus B/S]\n"
             "         [--schedule all|bounded|steps|scalapack|choose|combine|every]\n"
             "       bcr_simulate --standard RANKS [--case NAME] [network options]\n"
             "       bcr_simulate --check [COUNT [SEED]]\n");
@@ -132,9 +132,11 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
     printf("%d ranks, %d per node, %s; latency %.3g s, overhead %.3g s, match %.3g s/entry, "
            "inject %.3g B/s, eject %.3g B/s, intra %.3g B/s, copy %.3g B/s + %.3g s/piece\n",
            n, net->node_size,
-           net->topology == SIM_FULL ? "full" : net->topology == SIM_RING ? "ring" : "torus",
+           sim_topology_name(net->topology),
            net->latency, net->overhead, net->match, net->inject, net->eject, net->intra,
            net->copy > 0 ? net->copy : net->intra / net->node_size, net->copy_piece);
+    if (net->topology == SIM_BUS)
+        printf("bus %.3g B/s shared by every message between nodes\n", net->bus > 0 ? net->bus : net->link);
     printf("%lld messages, at most %d per process and direction, %d steps used; ScaLAPACK: %d "
            "rounds, %d with data; most bytes out of a node %.1f MB\n",
            r->nmsg, r->f.max_partners, r->f.steps, r->f.rounds, r->f.rounds_used,
@@ -238,7 +240,7 @@ int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
-    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0, 0};
+    sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0, 0, 0};
     int inflight = 0, only = -1, std_ranks = 0, rc = 0;
     const char *std_case = NULL;
     for (int i = 1; i < argc; i++) {
@@ -301,7 +303,12 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--case"))
             std_case = v;
         else if (!strcmp(a, "--topology"))
-            net.topology = !strcmp(v, "ring") ? SIM_RING : !strcmp(v, "torus") ? SIM_TORUS : SIM_FULL;
+            net.topology = !strcmp(v, "ring")    ? SIM_RING
+                           : !strcmp(v, "torus") ? SIM_TORUS
+                           : !strcmp(v, "bus")   ? SIM_BUS
+                                                 : SIM_FULL;
+        else if (!strcmp(a, "--bus"))
+            net.bus = atof(v);
         else if (!strcmp(a, "--standard"))
             std_ranks = atoi(v);
         else if (!strcmp(a, "--schedule")) {
@@ -323,7 +330,7 @@ int main(int argc, char **argv)
         }
     }
     if (net.node_size < 1 || net.inject <= 0 || net.eject <= 0 || net.intra <= 0 || net.link <= 0 ||
-        net.copy < 0 || net.copy_piece < 0) {
+        net.bus < 0 || net.copy < 0 || net.copy_piece < 0) {
         fprintf(stderr, "bcr_simulate: node size and bandwidths must be positive\n");
         rc = 2;
         goto done;

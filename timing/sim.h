@@ -68,7 +68,7 @@ static inline int sim_step(int s, int d, int n)
 }
 
 /* The network (sim_network.c's header comment is the model). */
-enum sim_topology { SIM_FULL, SIM_RING, SIM_TORUS };
+enum sim_topology { SIM_FULL, SIM_RING, SIM_TORUS, SIM_BUS };
 typedef struct {
     double latency;  /* s, in flight, per message */
     double overhead; /* s of the sender's CPU per message posted */
@@ -85,7 +85,14 @@ typedef struct {
                         / node_size */
     double copy_piece; /* s of a relay's CPU per piece it copies, beyond
                           its bytes (0: not modelled) */
+    double bus;      /* B/s of the one resource every message between two
+                        nodes crosses under SIM_BUS (0: link) */
 } sim_net;
+
+static inline const char *sim_topology_name(int t)
+{
+    return t == SIM_RING ? "ring" : t == SIM_TORUS ? "torus" : t == SIM_BUS ? "bus" : "full";
+}
 
 /* Outcome of one replay. */
 typedef struct {

@@ -143,7 +143,7 @@ int sim_check(int count, unsigned seed)
         pb.elsize = sizes[pick(&s, 0, 2)];
         pb.b_col = pick(&s, 0, 1);
         sim_net net = {1e-6 * pick(&s, 0, 3), 1e-6 * pick(&s, 0, 2), 1e9, 1.5e9, 4e9, 2e9,
-                       pick(&s, 1, 4), pick(&s, 0, 2), 0, 0, 0};
+                       pick(&s, 1, 4), pick(&s, 0, 2), 0, 0, 0, 0};
         net.match = k % 2 ? 1e-7 : 0; /* every other one with matching */
         net.copy = 1e9 * (1 + k % 8); /* not drawn: the configurations stay those of before */
         net.copy_piece = k % 3 ? 1e-8 : 0;
@@ -158,7 +158,7 @@ int sim_check(int count, unsigned seed)
         int bad = check_graph(&g, &pb, pair) + check_replays(&g, &net, inflight);
         if (bad) {
             fprintf(stderr, "configuration %d failed (node size %d, %s topology, inflight %d):\n",
-                    k, net.node_size, net.topology == SIM_FULL ? "full" : net.topology == SIM_RING ? "ring" : "torus",
+                    k, net.node_size, sim_topology_name(net.topology),
                     inflight);
             print_problem(&pb);
             failed++;

@@ -36,7 +36,11 @@
  * (nodes on a ring, each message the shorter way round, clockwise on a
  * tie) and torus (nodes on an X x Y torus, X the largest divisor of the
  * node count not above its square root; routes along x, then along y, each
- * the shorter way).
+ * the shorter way).  bus: the nodes' links and one more resource, of
+ * bus B/s (link when 0), crossed by every message between two nodes; it
+ * stands for a machine-wide limit, such as ranks on one host whose "network"
+ * is TCP over loopback, where the kernel's copies on the same cores bound
+ * the total throughput rather than any node's link.
  *
  * Replay: messages between the same two nodes cross the same resources, so
  * they always move at the same rate.  They form a class, and a class is a
@@ -292,6 +296,10 @@ static int route(const sim_engine *e, int a, int b, int *out)
     out[k++] = nn + b; /* b's ejection */
     if (e->net.topology == SIM_FULL)
         return k;
+    if (e->net.topology == SIM_BUS) {
+        out[k++] = 3 * nn; /* the one shared bus */
+        return k;
+    }
     int x = a % e->X, y = a / e->X, bx = b % e->X, by = b / e->X;
     int h = ring_hops(x, bx, e->X);
     for (; h; h += h > 0 ? -1 : 1) {
@@ -337,7 +345,9 @@ static int build_classes(sim_engine *e)
     }
     e->c = calloc((size_t)(e->ncls ? e->ncls : 1), sizeof *e->c);
     e->ch = malloc((size_t)(e->ncls ? e->ncls : 1) * sizeof *e->ch);
-    int hops = e->net.topology == SIM_FULL ? 0 : e->X / 2 + e->Y / 2 + 2;
+    int hops = e->net.topology == SIM_FULL  ? 0
+               : e->net.topology == SIM_BUS ? 1
+                                            : e->X / 2 + e->Y / 2 + 2;
     e->cres = malloc((size_t)(e->ncls ? e->ncls : 1) * (size_t)(hops + 2) * sizeof *e->cres);
     e->cpos = malloc((size_t)(e->ncls ? e->ncls : 1) * (size_t)(hops + 2) * sizeof *e->cpos);
     if (!e->c || !e->ch || !e->cres || !e->cpos)
@@ -389,7 +399,9 @@ sim_engine *sim_engine_new(const sim_graph *g, const sim_net *net, sim_done_fn d
     e->cpu_free = calloc((size_t)n, sizeof *e->cpu_free);
     e->out_send = calloc((size_t)n, sizeof *e->out_send);
     e->out_recv = calloc((size_t)n, sizeof *e->out_recv);
-    e->nres = 3 * e->nnodes + (net->topology == SIM_FULL ? 0 : 4 * e->nnodes);
+    e->nres = 3 * e->nnodes + (net->topology == SIM_FULL  ? 0
+                               : net->topology == SIM_BUS ? 1
+                                                          : 4 * e->nnodes);
     e->r = calloc((size_t)e->nres, sizeof *e->r);
     e->dres = malloc((size_t)e->nres * sizeof *e->dres);
     if (!e->send_t || !e->recv_t || !e->state || !e->cpu_free || !e->out_send || !e->out_recv ||
@@ -413,6 +425,8 @@ sim_engine *sim_engine_new(const sim_graph *g, const sim_net *net, sim_done_fn d
     for (int k = 0; k < e->nres; k++) {
         int nn = e->nnodes;
         e->r[k].cap = k < nn ? net->inject : k < 2 * nn ? net->eject : k < 3 * nn ? net->intra : net->link;
+        if (net->topology == SIM_BUS && k == 3 * nn && net->bus > 0)
+            e->r[k].cap = net->bus;
     }
     return e;
 }
