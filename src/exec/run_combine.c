@@ -4,17 +4,15 @@
 #include <string.h>
 
 #include "bcredist.h"
+#include "exec/post_chunks.h"
 #include "exec/via_shm.h"
 
 /* Direct messages and the relays' messages to their targets share the
  * executor's tag; within a group the headers and the pieces for relays
  * have their own, so that each kind matches only its own. */
-#define TAG_DIRECT 7351
-#define TAG_HEADER 7352
-#define TAG_PIECES 7353
-/* Messages larger than this go as several of one tag (MPI keeps them in
- * order); both ends know every size. */
-#define CHUNK ((long long)1 << 30)
+#define TAG_DIRECT BCR_TAG
+#define TAG_HEADER (BCR_TAG + 1)
+#define TAG_PIECES (BCR_TAG + 2)
 
 int bcr_combine_group_size(int nranks)
 {
@@ -28,7 +26,7 @@ int bcr_combine_group_size(int nranks)
 typedef struct {
     MPI_Request *req;
     int *owner; /* what completion means: see OWN_* */
-    int n, cap;
+    bcr_idx n, cap;
 } reqs;
 
 enum { OWN_SEND = -1, OWN_HEADER = -2, OWN_PIECES = -3 }; /* else the group whose message
@@ -38,31 +36,26 @@ enum { OWN_SEND = -1, OWN_HEADER = -2, OWN_PIECES = -3 }; /* else the group whos
 
 static int direct_owner(int k) { return -(k + 4); }
 
+/* Post a message (exec/post_chunks.h), growing the requests first. */
 static int post(reqs *q, int sending, void *buf, long long bytes, int peer, int tag,
                 MPI_Comm comm, int owner)
 {
-    for (long long off = 0; off < bytes; off += CHUNK) {
-        if (q->n == q->cap) {
-            int cap = q->cap ? 2 * q->cap : 64;
-            MPI_Request *r = realloc(q->req, (size_t)cap * sizeof *r);
-            if (!r)
-                return BCR_ERR_NOMEM;
-            q->req = r;
-            int *o = realloc(q->owner, (size_t)cap * sizeof *o);
-            if (!o)
-                return BCR_ERR_NOMEM;
-            q->owner = o;
-            q->cap = cap;
-        }
-        int len = (int)(bytes - off < CHUNK ? bytes - off : CHUNK);
-        char *at = (char *)buf + off;
-        int rc = sending ? MPI_Isend(at, len, MPI_BYTE, peer, tag, comm, &q->req[q->n])
-                         : MPI_Irecv(at, len, MPI_BYTE, peer, tag, comm, &q->req[q->n]);
-        if (rc != MPI_SUCCESS)
-            return BCR_ERR_MPI;
-        q->owner[q->n++] = owner;
+    bcr_idx need = q->n + bcr_chunks_of(bytes);
+    if (need > q->cap) {
+        bcr_idx cap = q->cap ? 2 * q->cap : 64;
+        while (cap < need)
+            cap *= 2;
+        MPI_Request *r = realloc(q->req, (size_t)cap * sizeof *r);
+        if (!r)
+            return BCR_ERR_NOMEM;
+        q->req = r;
+        int *o = realloc(q->owner, (size_t)cap * sizeof *o);
+        if (!o)
+            return BCR_ERR_NOMEM;
+        q->owner = o;
+        q->cap = cap;
     }
-    return BCR_SUCCESS;
+    return bcr_post_chunks(sending, buf, bytes, peer, tag, comm, q->req, q->owner, owner, &q->n);
 }
 
 /* The groups over the exchange's members (plan/exchange.h), numbered by
@@ -399,7 +392,7 @@ static int relay(combine *c, int nposted)
     c->inbuf = malloc((size_t)(in ? in : 1));
     if (!c->inbuf)
         return BCR_ERR_NOMEM;
-    int lo = c->q.n;
+    int lo = (int)c->q.n;
     for (int j = 0; j < G->size; j++) {
         long long b = c->inoff[j + 1] - c->inoff[j];
         if (j != G->pos && b &&
@@ -407,7 +400,7 @@ static int relay(combine *c, int nposted)
                        c->comm, OWN_PIECES)))
             return rc;
     }
-    if ((rc = wait_kind(c, lo, c->q.n, OWN_PIECES)))
+    if ((rc = wait_kind(c, lo, (int)c->q.n, OWN_PIECES)))
         return rc;
     /* Out: per target, the members' pieces in ascending rank, mine among
      * them; a member's pieces lie in target order in its part of inbuf. */
@@ -455,7 +448,7 @@ static int take_receipts(combine *c)
 {
     for (;;) {
         int idx;
-        if (MPI_Waitany(c->q.n, c->q.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+        if (MPI_Waitany((int)c->q.n, c->q.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS)
             return BCR_ERR_MPI;
         if (idx == MPI_UNDEFINED)
             return BCR_SUCCESS;
@@ -506,7 +499,7 @@ int bcr_combine_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm,
     int rc = index_parts(&c);
     if (!rc)
         rc = post_receives(&c);
-    int nposted = c.q.n;
+    int nposted = (int)c.q.n;
     if (!rc)
         rc = pack_sends(&c);
     if (!rc)

@@ -7,15 +7,11 @@
 #include "base/timers.h"
 #include "bcredist.h"
 #include "exec/pools.h"
+#include "exec/post_chunks.h"
 #include "exec/run_combine.h"
 #include "kernels/copy_pieces.h"
 #include "kernels/scan.h"
 #include "kernels/stream_copy.h"
-
-/* Messages larger than this many bytes travel as several messages with the
- * same tag; MPI keeps them in order. */
-#define BCR_CHUNK ((bcr_idx)1 << 30)
-#define BCR_TAG 7351
 
 /* MPICH defines MPI_STATUSES_IGNORE as (MPI_Status *)1, which GCC 11 and
  * later take for an array of no elements where MPI_Waitall and
@@ -36,11 +32,9 @@ static int test_some(int n, MPI_Request *req, int *done, int *indices)
 #pragma GCC diagnostic pop
 #endif
 
-static bcr_idx chunks_of(bcr_idx bytes) { return (bytes + BCR_CHUNK - 1) / BCR_CHUNK; }
-
 static bcr_idx part_chunks(const bcr_partner *p, size_t es)
 {
-    return p->dtype != MPI_DATATYPE_NULL ? 1 : chunks_of(p->count * (bcr_idx)es);
+    return p->dtype != MPI_DATATYPE_NULL ? 1 : bcr_chunks_of(p->count * (bcr_idx)es);
 }
 
 static bcr_idx count_chunks(const bcr_half *h, size_t es)
@@ -49,22 +43,6 @@ static bcr_idx count_chunks(const bcr_half *h, size_t es)
     for (int k = 0; k < h->nparts; k++)
         n += part_chunks(&h->parts[k], es);
     return n;
-}
-
-/* Post the chunks of one message; owner[] remembers the partner of each
- * request so that completions can be attributed. */
-static int post(int sending, char *base, bcr_idx bytes, int peer, MPI_Comm comm,
-                MPI_Request *req, int *owner, int who, bcr_idx *nreq)
-{
-    for (bcr_idx off = 0; off < bytes; off += BCR_CHUNK) {
-        int len = (int)(bytes - off < BCR_CHUNK ? bytes - off : BCR_CHUNK);
-        int rc = sending ? MPI_Isend(base + off, len, MPI_BYTE, peer, BCR_TAG, comm, &req[*nreq])
-                         : MPI_Irecv(base + off, len, MPI_BYTE, peer, BCR_TAG, comm, &req[*nreq]);
-        if (rc != MPI_SUCCESS)
-            return BCR_ERR_MPI;
-        owner[(*nreq)++] = who;
-    }
-    return BCR_SUCCESS;
 }
 
 /* Requests a call may post (every chunk, plus one spare), and parts of
@@ -267,8 +245,8 @@ static int post_recv(receipts *rs, int k)
     sl->pending[k] = (int)part_chunks(p, es);
     char *at = p->contig >= 0 ? rs->ar->b + (size_t)p->contig * es
                               : rs->rbuf + (size_t)p->offset * es;
-    return post(0, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, k,
-                &rs->nslots);
+    return bcr_post_chunks(0, at, p->count * (bcr_idx)es, p->rank, BCR_TAG, rs->comm, sl->req,
+                           sl->owner, k, &rs->nslots);
 }
 
 static int post_send(receipts *rs, int k)
@@ -291,8 +269,8 @@ static int post_send(receipts *rs, int k)
         bcr_part_pack(at, rs->S, p, rs->ar, rs->mk);
     }
     sl->pending[who] = (int)part_chunks(p, es);
-    return post(1, at, p->count * (bcr_idx)es, p->rank, rs->comm, sl->req, sl->owner, who,
-                &rs->nslots);
+    return bcr_post_chunks(1, at, p->count * (bcr_idx)es, p->rank, BCR_TAG, rs->comm, sl->req,
+                           sl->owner, who, &rs->nslots);
 }
 
 /* Post what the schedule allows now in one direction; says whether it
