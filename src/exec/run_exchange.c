@@ -108,7 +108,6 @@ static slots slots_of(void *work, const bcr_exchange *ex, size_t es)
 typedef struct {
     int next;     /* position in the direction's step order */
     int inflight; /* messages posted and incomplete */
-    int left;     /* messages not yet complete, posted or not */
     int last_step; /* of the message posted last */
 } lane;
 
@@ -128,6 +127,7 @@ typedef struct {
     int sync;        /* unpack only once every receive is in */
     bcr_schedule sched;
     lane recv, send;
+    int recv_left; /* receives through MPI not yet complete, posted or not */
 } receipts;
 
 /* Everything partner k sends is here: take it, unless it lies in a shared
@@ -311,8 +311,10 @@ static int completed(receipts *rs, int idx)
     int sending = who >= rs->R->nparts;
     lane *l = sending ? &rs->send : &rs->recv;
     l->inflight--;
-    l->left--;
-    return sending || rs->sync ? BCR_SUCCESS : take_part(rs, who);
+    if (sending)
+        return BCR_SUCCESS;
+    rs->recv_left--;
+    return rs->sync ? BCR_SUCCESS : take_part(rs, who);
 }
 
 /* Take whatever has completed, without waiting, and post what that
@@ -457,8 +459,7 @@ int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm
     rs.sched = bcr_exchange_schedule(ex, sh, es, xo);
     /* Combined, the messages through MPI travel apart (exec/run_combine.h). */
     int combining = rs.sched.kind == BCR_SCHEDULE_COMBINE;
-    rs.recv.left = combining ? 0 : lane_count(R, sh);
-    rs.send.left = combining ? 0 : lane_count(S, sh);
+    rs.recv_left = combining ? 0 : lane_count(R, sh);
     if (combining) {
         rs.recv.next = R->nparts;
         rs.send.next = S->nparts;
@@ -484,7 +485,7 @@ int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm
         return BCR_ERR_MPI;
     /* Until every receive is in and every send posted; each message
      * unpacked as soon as all its chunks are in (unless sync). */
-    while (rs.recv.left > 0 || !sends_posted(&rs)) {
+    while (rs.recv_left > 0 || !sends_posted(&rs)) {
         int idx;
         if (MPI_Waitany((int)rs.nslots, rs.sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
             idx == MPI_UNDEFINED || completed(&rs, idx) || advance(&rs))
