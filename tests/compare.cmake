@@ -45,6 +45,23 @@ foreach(_i RANGE 0 ${_last} 3)
     LABELS compare)
 endforeach()
 
+# bcr_compare_variant(prefix "name;env;np;seed;count" labels...): the random
+# sweep of seed and count on np ranks as test <prefix><name>_np<np>, with
+# env (VAR=value,VAR=value) in its environment.
+function(bcr_compare_variant prefix variant)
+  list(GET variant 0 _name)
+  list(GET variant 1 _env)
+  string(REPLACE "," ";" _env "${_env}")
+  list(GET variant 2 _np)
+  list(GET variant 3 _seed)
+  list(GET variant 4 _count)
+  bcr_sweep_count(_count ${_count})
+  bcr_add_mpi_test(${prefix}${_name}_np${_np} ${_np} TIMEOUT 300
+    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
+    LABELS ${ARGN})
+  set_property(TEST ${prefix}${_name}_np${_np} APPEND PROPERTY ENVIRONMENT "${_env}")
+endfunction()
+
 # The same random sweep through the executor's other paths: messages
 # packed into our own buffers instead of MPI datatypes; the shared-memory
 # transport with every message through it (BCR_SHM=all, BCR_SHM_MIN=0: the
@@ -71,17 +88,7 @@ foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
                  "shm_poll;BCR_SHM=all,BCR_SHM_MIN=0,BCR_SHM_WAIT=poll;4;4608;4000"
                  "node_size2;BCR_NODE_SIZE=2,BCR_SHM=all,BCR_SHM_MIN=0;4;4609;4000"
                  "node_size3;BCR_NODE_SIZE=3,BCR_SHM=all,BCR_SHM_MIN=0;7;7609;1500")
-  list(GET _variant 0 _name)
-  list(GET _variant 1 _env)
-  string(REPLACE "," ";" _env "${_env}")
-  list(GET _variant 2 _np)
-  list(GET _variant 3 _seed)
-  list(GET _variant 4 _count)
-  bcr_sweep_count(_count ${_count})
-  bcr_add_mpi_test(compare_random_${_name}_np${_np} ${_np} TIMEOUT 300
-    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
-    LABELS compare)
-  set_property(TEST compare_random_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT "${_env}")
+  bcr_compare_variant(compare_random_ "${_variant}" compare)
 endforeach()
 
 # Every message schedule (plan/schedule.h, BCR_SCHEDULE) forced, at 2 to
@@ -94,36 +101,24 @@ endforeach()
 # the plan API.  Most with every message
 # through MPI (BCR_SHM=off), some beside the shared segments.  The probe's
 # own test: `all` checked as `steps` must be caught.
-foreach(_variant "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;2;2712;8000"
-                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;5;5712;4000"
-                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;8;8712;2000"
-                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off;steps;16;16712;600"
-                 "steps_shm;BCR_SCHEDULE=steps,BCR_SHM=all,BCR_SHM_MIN=4096;steps;6;6713;2500"
-                 "bounded1;BCR_SCHEDULE=bounded,BCR_INFLIGHT=1,BCR_SHM=off;bounded:1;4;4714;5000"
-                 "bounded2;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=off,BCR_RECV=sync;bounded:2;6;6714;2500"
-                 "bounded3;BCR_SCHEDULE=bounded,BCR_INFLIGHT=3,BCR_SHM=off;bounded:3;16;16714;600"
-                 "bounded2_shm;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=on;bounded:2;4;4715;4000"
-                 "all;BCR_SCHEDULE=all,BCR_SHM=off;;7;7716;2000"
-                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;3;3718;4000"
-                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;5;5718;3000"
-                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;8;8718;1500"
-                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off;combine;16;16718;500"
-                 "combine_shm;BCR_SCHEDULE=combine,BCR_SHM=all,BCR_SHM_MIN=4096;combine;6;6719;2000"
-                 "combine_nodes;BCR_SCHEDULE=combine,BCR_NODE_SIZE=2,BCR_SHM=all,BCR_SHM_MIN=0;combine;8;8719;1000"
-                 "combine_indirect;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_STRATEGY=indirect;combine;6;6720;1500")
-  list(GET _variant 0 _name)
-  list(GET _variant 1 _env)
-  string(REPLACE "," ";" _env "${_env}")
-  list(GET _variant 2 _probe)
-  list(GET _variant 3 _np)
-  list(GET _variant 4 _seed)
-  list(GET _variant 5 _count)
-  bcr_sweep_count(_count ${_count})
-  bcr_add_mpi_test(compare_random_schedule_${_name}_np${_np} ${_np} TIMEOUT 300
-    COMMAND $<TARGET_FILE:bcr_test_compare> --random ${_seed} ${_count}
-    LABELS compare schedule)
-  set_property(TEST compare_random_schedule_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT
-    "${_env};BCR_TEST_SCHEDULE_PROBE=${_probe}")
+foreach(_variant "steps;BCR_SCHEDULE=steps,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=steps;2;2712;8000"
+                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=steps;5;5712;4000"
+                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=steps;8;8712;2000"
+                 "steps;BCR_SCHEDULE=steps,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=steps;16;16712;600"
+                 "steps_shm;BCR_SCHEDULE=steps,BCR_SHM=all,BCR_SHM_MIN=4096,BCR_TEST_SCHEDULE_PROBE=steps;6;6713;2500"
+                 "bounded1;BCR_SCHEDULE=bounded,BCR_INFLIGHT=1,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=bounded:1;4;4714;5000"
+                 "bounded2;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=off,BCR_RECV=sync,BCR_TEST_SCHEDULE_PROBE=bounded:2;6;6714;2500"
+                 "bounded3;BCR_SCHEDULE=bounded,BCR_INFLIGHT=3,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=bounded:3;16;16714;600"
+                 "bounded2_shm;BCR_SCHEDULE=bounded,BCR_INFLIGHT=2,BCR_SHM=on,BCR_TEST_SCHEDULE_PROBE=bounded:2;4;4715;4000"
+                 "all;BCR_SCHEDULE=all,BCR_SHM=off;7;7716;2000"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=combine;3;3718;4000"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=combine;5;5718;3000"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=combine;8;8718;1500"
+                 "combine;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_TEST_SCHEDULE_PROBE=combine;16;16718;500"
+                 "combine_shm;BCR_SCHEDULE=combine,BCR_SHM=all,BCR_SHM_MIN=4096,BCR_TEST_SCHEDULE_PROBE=combine;6;6719;2000"
+                 "combine_nodes;BCR_SCHEDULE=combine,BCR_NODE_SIZE=2,BCR_SHM=all,BCR_SHM_MIN=0,BCR_TEST_SCHEDULE_PROBE=combine;8;8719;1000"
+                 "combine_indirect;BCR_SCHEDULE=combine,BCR_SHM=off,BCR_STRATEGY=indirect,BCR_TEST_SCHEDULE_PROBE=combine;6;6720;1500")
+  bcr_compare_variant(compare_random_schedule_ "${_variant}" compare schedule)
 endforeach()
 bcr_add_mpi_test(compare_random_via_plan_schedule_combine_np6 6 TIMEOUT 300
   COMMAND $<TARGET_FILE:bcr_test_compare> --random 6721 1500 --via-plan
