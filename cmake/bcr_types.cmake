@@ -26,5 +26,23 @@ bcr_type(z   "double _Complex" "double _Complex" "complex(c_double_complex)")
 bcr_type(i   "bcr_int"         "int"             "integer(bcr_int)")
 
 # The routines, each with one template per generated file
-# (cmake/templates/<file>.<routine>.in).
-set(BCR_ROUTINES gemr2d trmr2d)
+# (cmake/templates/<file>.<routine>.in).  A routine exists for every type
+# unless BCR_ROUTINE_<routine>_TYPES lists its types; the ScaLAPACK drop-in
+# defines it for BCR_ROUTINE_<routine>_DROPIN_TYPES when that is set (the
+# PBLAS names exist only for those types).
+set(BCR_ROUTINES gemr2d trmr2d tran tranu tranc geadd)
+set(BCR_ROUTINE_tran_TYPES s d i)
+set(BCR_ROUTINE_tranu_TYPES c z)
+set(BCR_ROUTINE_tranc_TYPES c z)
+set(BCR_ROUTINE_tran_DROPIN_TYPES s d)
+set(BCR_ROUTINE_tranu_DROPIN_TYPES c z)
+set(BCR_ROUTINE_tranc_DROPIN_TYPES c z)
+set(BCR_ROUTINE_geadd_DROPIN_TYPES s d c z)
+# tranu and tranc share tran's templates (BCR_ROUTINE_<routine>_TEMPLATE),
+# which see the operation applied to A as @OP@: T transposes, C conjugates
+# and transposes.
+set(BCR_ROUTINE_tran_OP T)
+set(BCR_ROUTINE_tranu_OP T)
+set(BCR_ROUTINE_tranc_OP C)
+set(BCR_ROUTINE_tranu_TEMPLATE tran)
+set(BCR_ROUTINE_tranc_TEMPLATE tran)

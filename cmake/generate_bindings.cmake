@@ -13,14 +13,16 @@
 #                               routine by routine, a blank line between two;
 #   @BCR_PER_TYPE@              is F.per_type.in for every type, line by line;
 #   @BCR_PER_ROUTINE@           is F.per_routine.in for every routine.
-# Every F has a template for every routine of BCR_ROUTINES; the other two are
-# optional.  The pieces see
+# Every F that has @BCR_PER_ROUTINE...@ has a template for every routine of
+# BCR_ROUTINES (filled in for the routine's types, bcr_types.cmake); the
+# per-type one is optional.  The pieces see
 #   @CH@ @ROUTINE@              the type's letter and the routine (gemr2d);
 #   @C_TYPE@ @DROPIN_C_TYPE@ @FORTRAN_TYPE@  the type's columns in the list;
 #   @FORTRAN_IMPORT@            ", <kind>" for the module's import line, or
 #                               nothing when the kind is the module's bcr_int;
 #   @NAMES@                     (per routine) bcr_p<ch><routine> for every
-#                               type, comma separated.
+#                               type, comma separated;
+#   @OP@                        the routine's BCR_ROUTINE_<routine>_OP.
 cmake_minimum_required(VERSION 3.18)
 
 get_filename_component(BCR_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -33,6 +35,7 @@ endif()
 set(BCR_GENERATED_FILES
   include/bcredist.h
   src/api/routines.c
+  src/kernels/types.h
   fortran-bindings/bcredist_f.c
   fortran-bindings/scalapack_dropin_wrappers.c
   fortran-bindings/bcredist.f90
@@ -79,11 +82,28 @@ function(bcr_generate file)
   set(BCR_PER_ROUTINE_AND_TYPE "")
   set(BCR_PER_TYPE "")
   set(BCR_PER_ROUTINE "")
-  foreach(ROUTINE IN LISTS BCR_ROUTINES)
+  file(READ "${template}.in" body_text)
+  set(routines ${BCR_ROUTINES})
+  if(NOT body_text MATCHES "@BCR_PER_ROUTINE")
+    set(routines "") # a file of types alone
+  endif()
+  foreach(ROUTINE IN LISTS routines)
     set(NAMES "")
-    foreach(ch IN LISTS BCR_TYPES)
+    set(types ${BCR_TYPES})
+    if(DEFINED BCR_ROUTINE_${ROUTINE}_TYPES)
+      set(types ${BCR_ROUTINE_${ROUTINE}_TYPES})
+    endif()
+    if(file MATCHES "dropin" AND DEFINED BCR_ROUTINE_${ROUTINE}_DROPIN_TYPES)
+      set(types ${BCR_ROUTINE_${ROUTINE}_DROPIN_TYPES})
+    endif()
+    set(piece_name ${ROUTINE})
+    if(DEFINED BCR_ROUTINE_${ROUTINE}_TEMPLATE)
+      set(piece_name ${BCR_ROUTINE_${ROUTINE}_TEMPLATE})
+    endif()
+    set(OP "${BCR_ROUTINE_${ROUTINE}_OP}")
+    foreach(ch IN LISTS types)
       bcr_set_type(${ch})
-      bcr_fill(piece "${template}.${ROUTINE}.in")
+      bcr_fill(piece "${template}.${piece_name}.in")
       bcr_append(BCR_PER_ROUTINE_AND_TYPE "\n\n" "${piece}")
       bcr_append(NAMES ", " "bcr_p${ch}${ROUTINE}")
     endforeach()

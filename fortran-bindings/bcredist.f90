@@ -38,6 +38,10 @@ module bcredist
 
   public :: bcr_psgemr2d, bcr_pdgemr2d, bcr_pcgemr2d, bcr_pzgemr2d, bcr_pigemr2d
   public :: bcr_pstrmr2d, bcr_pdtrmr2d, bcr_pctrmr2d, bcr_pztrmr2d, bcr_pitrmr2d
+  public :: bcr_pstran, bcr_pdtran, bcr_pitran
+  public :: bcr_pctranu, bcr_pztranu
+  public :: bcr_pctranc, bcr_pztranc
+  public :: bcr_psgeadd, bcr_pdgeadd, bcr_pcgeadd, bcr_pzgeadd, bcr_pigeadd
   public :: bcr_finalize, bcr_set_error_mode, bcr_last_error
 
   ! Codes returned by bcr_last_error (bcredist.h's enum bcr_error_code).
@@ -146,6 +150,131 @@ module bcredist
        integer(bcr_int), dimension(*), intent(in) :: a
        integer(bcr_int), dimension(*), intent(inout) :: b
      end subroutine bcr_pitrmr2d
+
+     subroutine bcr_pstran(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pstran_")
+       import :: bcr_int, c_float
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       real(c_float), intent(in) :: alpha, beta
+       real(c_float), dimension(*), intent(in) :: a
+       real(c_float), dimension(*), intent(inout) :: c
+     end subroutine bcr_pstran
+
+     subroutine bcr_pdtran(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pdtran_")
+       import :: bcr_int, c_double
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       real(c_double), intent(in) :: alpha, beta
+       real(c_double), dimension(*), intent(in) :: a
+       real(c_double), dimension(*), intent(inout) :: c
+     end subroutine bcr_pdtran
+
+     subroutine bcr_pitran(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pitran_")
+       import :: bcr_int
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       integer(bcr_int), intent(in) :: alpha, beta
+       integer(bcr_int), dimension(*), intent(in) :: a
+       integer(bcr_int), dimension(*), intent(inout) :: c
+     end subroutine bcr_pitran
+
+     subroutine bcr_pctranu(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pctranu_")
+       import :: bcr_int, c_float_complex
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       complex(c_float_complex), intent(in) :: alpha, beta
+       complex(c_float_complex), dimension(*), intent(in) :: a
+       complex(c_float_complex), dimension(*), intent(inout) :: c
+     end subroutine bcr_pctranu
+
+     subroutine bcr_pztranu(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pztranu_")
+       import :: bcr_int, c_double_complex
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       complex(c_double_complex), intent(in) :: alpha, beta
+       complex(c_double_complex), dimension(*), intent(in) :: a
+       complex(c_double_complex), dimension(*), intent(inout) :: c
+     end subroutine bcr_pztranu
+
+     subroutine bcr_pctranc(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pctranc_")
+       import :: bcr_int, c_float_complex
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       complex(c_float_complex), intent(in) :: alpha, beta
+       complex(c_float_complex), dimension(*), intent(in) :: a
+       complex(c_float_complex), dimension(*), intent(inout) :: c
+     end subroutine bcr_pctranc
+
+     subroutine bcr_pztranc(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, &
+          ictxt) bind(C, name="bcr_pztranc_")
+       import :: bcr_int, c_double_complex
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       complex(c_double_complex), intent(in) :: alpha, beta
+       complex(c_double_complex), dimension(*), intent(in) :: a
+       complex(c_double_complex), dimension(*), intent(inout) :: c
+     end subroutine bcr_pztranc
+
+     subroutine bcr_psgeadd(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, &
+          descc, ictxt) bind(C, name="bcr_psgeadd_")
+       import :: bcr_int, c_char, c_float
+       character(kind=c_char, len=1), intent(in) :: trans
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       real(c_float), intent(in) :: alpha, beta
+       real(c_float), dimension(*), intent(in) :: a
+       real(c_float), dimension(*), intent(inout) :: c
+     end subroutine bcr_psgeadd
+
+     subroutine bcr_pdgeadd(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, &
+          descc, ictxt) bind(C, name="bcr_pdgeadd_")
+       import :: bcr_int, c_char, c_double
+       character(kind=c_char, len=1), intent(in) :: trans
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       real(c_double), intent(in) :: alpha, beta
+       real(c_double), dimension(*), intent(in) :: a
+       real(c_double), dimension(*), intent(inout) :: c
+     end subroutine bcr_pdgeadd
+
+     subroutine bcr_pcgeadd(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, &
+          descc, ictxt) bind(C, name="bcr_pcgeadd_")
+       import :: bcr_int, c_char, c_float_complex
+       character(kind=c_char, len=1), intent(in) :: trans
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       complex(c_float_complex), intent(in) :: alpha, beta
+       complex(c_float_complex), dimension(*), intent(in) :: a
+       complex(c_float_complex), dimension(*), intent(inout) :: c
+     end subroutine bcr_pcgeadd
+
+     subroutine bcr_pzgeadd(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, &
+          descc, ictxt) bind(C, name="bcr_pzgeadd_")
+       import :: bcr_int, c_char, c_double_complex
+       character(kind=c_char, len=1), intent(in) :: trans
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       complex(c_double_complex), intent(in) :: alpha, beta
+       complex(c_double_complex), dimension(*), intent(in) :: a
+       complex(c_double_complex), dimension(*), intent(inout) :: c
+     end subroutine bcr_pzgeadd
+
+     subroutine bcr_pigeadd(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, &
+          descc, ictxt) bind(C, name="bcr_pigeadd_")
+       import :: bcr_int, c_char
+       character(kind=c_char, len=1), intent(in) :: trans
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ic, jc, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       integer(bcr_int), intent(in) :: alpha, beta
+       integer(bcr_int), dimension(*), intent(in) :: a
+       integer(bcr_int), dimension(*), intent(inout) :: c
+     end subroutine bcr_pigeadd
 
      ! Release bcredist's cached communicators, grid maps and buffers.
      ! Collective over every process that called bcredist; MPI_Finalize

@@ -131,6 +131,165 @@ void bcr_pitrmr2d_(const char *uplo, const char *diag, const bcr_int *m,
     bcr_pitrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, *ictxt);
 }
 
+void bcr_pstran_(const bcr_int *m, const bcr_int *n, const float *alpha,
+                   const float *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const float *beta, float *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pstran_(const bcr_int *m, const bcr_int *n, const float *alpha,
+                   const float *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const float *beta, float *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pstran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_pdtran_(const bcr_int *m, const bcr_int *n, const double *alpha,
+                   const double *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const double *beta, double *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pdtran_(const bcr_int *m, const bcr_int *n, const double *alpha,
+                   const double *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const double *beta, double *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pdtran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_pitran_(const bcr_int *m, const bcr_int *n, const bcr_int *alpha,
+                   const bcr_int *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const bcr_int *beta, bcr_int *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pitran_(const bcr_int *m, const bcr_int *n, const bcr_int *alpha,
+                   const bcr_int *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const bcr_int *beta, bcr_int *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pitran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_pctranu_(const bcr_int *m, const bcr_int *n, const float _Complex *alpha,
+                   const float _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const float _Complex *beta, float _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pctranu_(const bcr_int *m, const bcr_int *n, const float _Complex *alpha,
+                   const float _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const float _Complex *beta, float _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pctranu(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_pztranu_(const bcr_int *m, const bcr_int *n, const double _Complex *alpha,
+                   const double _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const double _Complex *beta, double _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pztranu_(const bcr_int *m, const bcr_int *n, const double _Complex *alpha,
+                   const double _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const double _Complex *beta, double _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pztranu(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_pctranc_(const bcr_int *m, const bcr_int *n, const float _Complex *alpha,
+                   const float _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const float _Complex *beta, float _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pctranc_(const bcr_int *m, const bcr_int *n, const float _Complex *alpha,
+                   const float _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const float _Complex *beta, float _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pctranc(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_pztranc_(const bcr_int *m, const bcr_int *n, const double _Complex *alpha,
+                   const double _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const double _Complex *beta, double _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt);
+void bcr_pztranc_(const bcr_int *m, const bcr_int *n, const double _Complex *alpha,
+                   const double _Complex *a, const bcr_int *ia, const bcr_int *ja,
+                   const bcr_int *desca, const double _Complex *beta, double _Complex *c, const bcr_int *ic,
+                   const bcr_int *jc, const bcr_int *descc, const bcr_int *ictxt)
+{
+    bcr_pztranc(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, *ictxt);
+}
+
+void bcr_psgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const float *alpha, const float *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const float *beta, float *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt);
+void bcr_psgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const float *alpha, const float *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const float *beta, float *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt)
+{
+    bcr_psgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 *ictxt);
+}
+
+void bcr_pdgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const double *alpha, const double *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const double *beta, double *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt);
+void bcr_pdgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const double *alpha, const double *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const double *beta, double *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt)
+{
+    bcr_pdgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 *ictxt);
+}
+
+void bcr_pcgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const float _Complex *alpha, const float _Complex *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const float _Complex *beta, float _Complex *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt);
+void bcr_pcgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const float _Complex *alpha, const float _Complex *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const float _Complex *beta, float _Complex *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt)
+{
+    bcr_pcgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 *ictxt);
+}
+
+void bcr_pzgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const double _Complex *alpha, const double _Complex *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const double _Complex *beta, double _Complex *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt);
+void bcr_pzgeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const double _Complex *alpha, const double _Complex *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const double _Complex *beta, double _Complex *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt)
+{
+    bcr_pzgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 *ictxt);
+}
+
+void bcr_pigeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const bcr_int *alpha, const bcr_int *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const bcr_int *beta, bcr_int *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt);
+void bcr_pigeadd_(const char *trans, const bcr_int *m, const bcr_int *n,
+                   const bcr_int *alpha, const bcr_int *a, const bcr_int *ia,
+                   const bcr_int *ja, const bcr_int *desca, const bcr_int *beta, bcr_int *c,
+                   const bcr_int *ic, const bcr_int *jc, const bcr_int *descc,
+                   const bcr_int *ictxt)
+{
+    bcr_pigeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 *ictxt);
+}
+
 /* `call bcr_finalize()` and `call bcr_set_error_mode(mode)` without the
  * module. */
 void bcr_finalize_(void);

@@ -95,6 +95,17 @@ void bcr_dropin_announce(const char *entry, const char *routine, int m, int n,
     fflush(stderr);
 }
 
+int bcr_dropin_pblas_context(const int *descc)
+{
+    int nprow, npcol, myrow, mycol;
+    if (!descc || descc[1] < 0)
+        return -1;
+    Cblacs_gridinfo(descc[1], &nprow, &npcol, &myrow, &mycol);
+    if (myrow < 0 || myrow >= nprow || mycol < 0 || mycol >= npcol)
+        return -1;
+    return descc[1];
+}
+
 /* ------------------------------------------------------------------ */
 /* The legacy variants' context                                       */
 

@@ -19,4 +19,9 @@ BCR_DROPIN_HIDDEN void bcr_dropin_announce(const char *entry, const char *routin
  * process, made on the first call (collective then) and kept. */
 BCR_DROPIN_HIDDEN int bcr_dropin_legacy_context(void);
 
+/* The context a PBLAS routine (p?tran_, p?geadd_: A and C in one context)
+ * runs over: descc's, or -1 on a process outside its grid, where PBLAS
+ * returns at once. */
+BCR_DROPIN_HIDDEN int bcr_dropin_pblas_context(const int *descc);
+
 #endif

@@ -396,3 +396,147 @@ void pitrmr2do_(char *uplo, char *diag, int *m, int *n, int *a, int *ia,
     bcr_dropin_announce("pitrmr2do_", "bcr_pitrmr2d", *m, *n, desca, descb, ictxt, 1);
     bcr_pitrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
+
+void pstran_(int *m, int *n, float *alpha, float *a, int *ia,
+               int *ja, int *desca, float *beta, float *c, int *ic,
+               int *jc, int *descc);
+void pstran_(int *m, int *n, float *alpha, float *a, int *ia,
+               int *ja, int *desca, float *beta, float *c, int *ic,
+               int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pstran_", "bcr_pstran", *m, *n, desca, descc, ictxt, 0);
+    bcr_pstran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+}
+
+void pdtran_(int *m, int *n, double *alpha, double *a, int *ia,
+               int *ja, int *desca, double *beta, double *c, int *ic,
+               int *jc, int *descc);
+void pdtran_(int *m, int *n, double *alpha, double *a, int *ia,
+               int *ja, int *desca, double *beta, double *c, int *ic,
+               int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pdtran_", "bcr_pdtran", *m, *n, desca, descc, ictxt, 0);
+    bcr_pdtran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+}
+
+void pctranu_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
+               int *ja, int *desca, float _Complex *beta, float _Complex *c, int *ic,
+               int *jc, int *descc);
+void pctranu_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
+               int *ja, int *desca, float _Complex *beta, float _Complex *c, int *ic,
+               int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pctranu_", "bcr_pctranu", *m, *n, desca, descc, ictxt, 0);
+    bcr_pctranu(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+}
+
+void pztranu_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *ia,
+               int *ja, int *desca, double _Complex *beta, double _Complex *c, int *ic,
+               int *jc, int *descc);
+void pztranu_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *ia,
+               int *ja, int *desca, double _Complex *beta, double _Complex *c, int *ic,
+               int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pztranu_", "bcr_pztranu", *m, *n, desca, descc, ictxt, 0);
+    bcr_pztranu(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+}
+
+void pctranc_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
+               int *ja, int *desca, float _Complex *beta, float _Complex *c, int *ic,
+               int *jc, int *descc);
+void pctranc_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
+               int *ja, int *desca, float _Complex *beta, float _Complex *c, int *ic,
+               int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pctranc_", "bcr_pctranc", *m, *n, desca, descc, ictxt, 0);
+    bcr_pctranc(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+}
+
+void pztranc_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *ia,
+               int *ja, int *desca, double _Complex *beta, double _Complex *c, int *ic,
+               int *jc, int *descc);
+void pztranc_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *ia,
+               int *ja, int *desca, double _Complex *beta, double _Complex *c, int *ic,
+               int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pztranc_", "bcr_pztranc", *m, *n, desca, descc, ictxt, 0);
+    bcr_pztranc(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+}
+
+void psgeadd_(const char *trans, int *m, int *n, float *alpha,
+               float *a, int *ia, int *ja, int *desca, float *beta,
+               float *c, int *ic, int *jc, int *descc);
+void psgeadd_(const char *trans, int *m, int *n, float *alpha,
+               float *a, int *ia, int *ja, int *desca, float *beta,
+               float *c, int *ic, int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("psgeadd_", "bcr_psgeadd", *m, *n, desca, descc, ictxt, 0);
+    bcr_psgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 ictxt);
+}
+
+void pdgeadd_(const char *trans, int *m, int *n, double *alpha,
+               double *a, int *ia, int *ja, int *desca, double *beta,
+               double *c, int *ic, int *jc, int *descc);
+void pdgeadd_(const char *trans, int *m, int *n, double *alpha,
+               double *a, int *ia, int *ja, int *desca, double *beta,
+               double *c, int *ic, int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pdgeadd_", "bcr_pdgeadd", *m, *n, desca, descc, ictxt, 0);
+    bcr_pdgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 ictxt);
+}
+
+void pcgeadd_(const char *trans, int *m, int *n, float _Complex *alpha,
+               float _Complex *a, int *ia, int *ja, int *desca, float _Complex *beta,
+               float _Complex *c, int *ic, int *jc, int *descc);
+void pcgeadd_(const char *trans, int *m, int *n, float _Complex *alpha,
+               float _Complex *a, int *ia, int *ja, int *desca, float _Complex *beta,
+               float _Complex *c, int *ic, int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pcgeadd_", "bcr_pcgeadd", *m, *n, desca, descc, ictxt, 0);
+    bcr_pcgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 ictxt);
+}
+
+void pzgeadd_(const char *trans, int *m, int *n, double _Complex *alpha,
+               double _Complex *a, int *ia, int *ja, int *desca, double _Complex *beta,
+               double _Complex *c, int *ic, int *jc, int *descc);
+void pzgeadd_(const char *trans, int *m, int *n, double _Complex *alpha,
+               double _Complex *a, int *ia, int *ja, int *desca, double _Complex *beta,
+               double _Complex *c, int *ic, int *jc, int *descc)
+{
+    int ictxt = bcr_dropin_pblas_context(descc);
+    if (ictxt < 0)
+        return; /* outside the grid: PBLAS does nothing */
+    bcr_dropin_announce("pzgeadd_", "bcr_pzgeadd", *m, *n, desca, descc, ictxt, 0);
+    bcr_pzgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
+                 ictxt);
+}

@@ -95,6 +95,88 @@ void bcr_pitrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
                   bcr_int *b, bcr_int ib, bcr_int jb, const bcr_int *descb,
                   bcr_int ictxt);
 
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^T, float. */
+void bcr_pstran(bcr_int m, bcr_int n, float alpha, const float *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, float beta, float *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^T, double. */
+void bcr_pdtran(bcr_int m, bcr_int n, double alpha, const double *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, double beta, double *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^T, bcr_int. */
+void bcr_pitran(bcr_int m, bcr_int n, bcr_int alpha, const bcr_int *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, bcr_int beta, bcr_int *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^T, float _Complex. */
+void bcr_pctranu(bcr_int m, bcr_int n, float _Complex alpha, const float _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, float _Complex beta, float _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^T, double _Complex. */
+void bcr_pztranu(bcr_int m, bcr_int n, double _Complex alpha, const double _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, double _Complex beta, double _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^C, float _Complex. */
+void bcr_pctranc(bcr_int m, bcr_int n, float _Complex alpha, const float _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, float _Complex beta, float _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1)
+ *                            + alpha * A(ia:ia+n-1, ja:ja+m-1)^C, double _Complex. */
+void bcr_pztranc(bcr_int m, bcr_int n, double _Complex alpha, const double _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, double _Complex beta, double _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1) + alpha * op(sub(A)),
+ * op by trans ("N": sub(A) = A(ia:ia+m-1, ja:ja+n-1); "T", "C": the
+ * transpose, conjugated for "C", of A(ia:ia+n-1, ja:ja+m-1)), float. */
+void bcr_psgeadd(const char *trans, bcr_int m, bcr_int n, float alpha,
+                  const float *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float beta, float *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1) + alpha * op(sub(A)),
+ * op by trans ("N": sub(A) = A(ia:ia+m-1, ja:ja+n-1); "T", "C": the
+ * transpose, conjugated for "C", of A(ia:ia+n-1, ja:ja+m-1)), double. */
+void bcr_pdgeadd(const char *trans, bcr_int m, bcr_int n, double alpha,
+                  const double *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double beta, double *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1) + alpha * op(sub(A)),
+ * op by trans ("N": sub(A) = A(ia:ia+m-1, ja:ja+n-1); "T", "C": the
+ * transpose, conjugated for "C", of A(ia:ia+n-1, ja:ja+m-1)), float _Complex. */
+void bcr_pcgeadd(const char *trans, bcr_int m, bcr_int n, float _Complex alpha,
+                  const float _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float _Complex beta, float _Complex *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1) + alpha * op(sub(A)),
+ * op by trans ("N": sub(A) = A(ia:ia+m-1, ja:ja+n-1); "T", "C": the
+ * transpose, conjugated for "C", of A(ia:ia+n-1, ja:ja+m-1)), double _Complex. */
+void bcr_pzgeadd(const char *trans, bcr_int m, bcr_int n, double _Complex alpha,
+                  const double _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double _Complex beta, double _Complex *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt);
+
+/* C(ic:ic+m-1, jc:jc+n-1) := beta * C(ic:ic+m-1, jc:jc+n-1) + alpha * op(sub(A)),
+ * op by trans ("N": sub(A) = A(ia:ia+m-1, ja:ja+n-1); "T", "C": the
+ * transpose, conjugated for "C", of A(ia:ia+n-1, ja:ja+m-1)), bcr_int. */
+void bcr_pigeadd(const char *trans, bcr_int m, bcr_int n, bcr_int alpha,
+                  const bcr_int *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  bcr_int beta, bcr_int *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt);
+
 /* Plans, for codes that redistribute the same layout in a loop: create once
  * (collective over ictxt, like the routines; the arguments are those of
  * bcr_p?gemr2d, or of bcr_p?trmr2d when uplo is not NULL, without the

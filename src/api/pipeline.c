@@ -104,31 +104,29 @@ void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt)
     bcr_keep_within(sh, (size_t)opt->keep_bytes);
 }
 
-static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
+int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
+                  bcr_err *e, bcr_shm **shp)
 {
-    bcr_phase_now.calls++;
-    bcr_setup s;
-    int packed;
-    BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
-    if (bcr_rounds_needed(rq, &s, &opt->plan))
-        return bcr_rounds_call(rq, opt, &s, e); /* under BCR_MAX_BYTES (api/rounds.h) */
-    bcr_ctx *ctx = s.ctx;
+    *shp = NULL;
+    if (bcr_rounds_needed(rq, s, &opt->plan))
+        return bcr_rounds_call(rq, opt, s, e); /* under BCR_MAX_BYTES (api/rounds.h) */
+    bcr_ctx *ctx = s->ctx;
     bcr_lastcall *last = &ctx->last;
     const bcr_plan *pl;
     bcr_shm *sh;
     int cached = 1;
-    if (s.repeat) {
+    if (s->repeat) {
         pl = last->plan;
         sh = last->sh;
     } else {
         bcr_lastcall_forget(last); /* its plan may leave the cache now */
-        bcr_stage_plan(rq, &s, opt, NULL, &pl, &cached, e);
+        bcr_stage_plan(rq, s, opt, NULL, &pl, &cached, e);
         BCR_TRY(bcr_stage_commit(rq, pl, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
                                  &bcr_phase_now.plan));
     }
     if (pl && opt->trace)
         bcr_trace_call(rq, ctx->rank, pl, cached, sh, &opt->exec, packed);
-    bcr_arrays ar = {rq->a, s.A.lld, rq->b, s.B.lld, rq->elsize};
+    bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize};
     bcr_stage_exchange(pl, &ar, opt, ctx->comm, sh, packed);
     /* A call that went through MPI only because it was the context's first
      * is not one to repeat as it was: the next makes the segments. */
@@ -136,6 +134,18 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
         bcr_lastcall_forget(last);
     else
         bcr_lastcall_remember(last, rq, &opt->plan, pl, sh);
+    *shp = sh;
+    return BCR_SUCCESS;
+}
+
+static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
+{
+    bcr_phase_now.calls++;
+    bcr_setup s;
+    int packed;
+    bcr_shm *sh;
+    BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
+    BCR_TRY(bcr_stage_run(rq, opt, &s, packed, e, &sh));
     bcr_stage_keep(sh, opt);
     return BCR_SUCCESS;
 }

@@ -58,6 +58,13 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
 void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_options *opt,
                         MPI_Comm comm, bcr_shm *sh, int packed);
 
+/* Stages 2 to 4 for a call agreed in s (packed as bcr_stage_agree said):
+ * the plan, or the last call's where every process repeats it, its commit
+ * and the exchange; or the whole call in rounds, which keep within
+ * BCR_KEEP_BYTES themselves.  *sh is the transport for stage 5. */
+int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
+                  bcr_err *e, bcr_shm **sh);
+
 /* Stage 5, after a successful exchange through sh (NULL: MPI alone). */
 void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt);
 

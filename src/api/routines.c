@@ -1,8 +1,10 @@
 /* Generated from cmake/bcr_types.cmake by cmake/generate_bindings.cmake: do not edit by hand. */
 /* The typed entry points, one per routine and element type, each passing
- * its name and element size to bcr_call_gemr2d or bcr_call_trmr2d; and
- * bcr_type_size, the element size of each type letter. */
+ * its name and element type to bcr_call_gemr2d, bcr_call_trmr2d or
+ * bcr_call_update; and bcr_type_size, the element size of each type
+ * letter. */
 #include "api/arguments.h"
+#include "api/update.h"
 #include "bcredist.h"
 
 void bcr_psgemr2d(bcr_int m, bcr_int n, const float *a, bcr_int ia, bcr_int ja,
@@ -88,6 +90,107 @@ void bcr_pitrmr2d(const char *uplo, const char *diag, bcr_int m, bcr_int n,
 {
     bcr_call_trmr2d("bcr_pitrmr2d", sizeof(bcr_int), uplo, diag, m, n, a, ia, ja, desca,
                     b, ib, jb, descb, ictxt);
+}
+
+void bcr_pstran(bcr_int m, bcr_int n, float alpha, const float *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, float beta, float *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pstran", 's', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pdtran(bcr_int m, bcr_int n, double alpha, const double *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, double beta, double *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pdtran", 'd', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pitran(bcr_int m, bcr_int n, bcr_int alpha, const bcr_int *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, bcr_int beta, bcr_int *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pitran", 'i', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pctranu(bcr_int m, bcr_int n, float _Complex alpha, const float _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, float _Complex beta, float _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pctranu", 'c', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pztranu(bcr_int m, bcr_int n, double _Complex alpha, const double _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, double _Complex beta, double _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pztranu", 'z', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pctranc(bcr_int m, bcr_int n, float _Complex alpha, const float _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, float _Complex beta, float _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pctranc", 'c', BCR_FORM_TRAN, NULL, 'C'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pztranc(bcr_int m, bcr_int n, double _Complex alpha, const double _Complex *a, bcr_int ia,
+                  bcr_int ja, const bcr_int *desca, double _Complex beta, double _Complex *c, bcr_int ic,
+                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pztranc", 'z', BCR_FORM_TRAN, NULL, 'C'};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_psgeadd(const char *trans, bcr_int m, bcr_int n, float alpha,
+                  const float *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float beta, float *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_psgeadd", 's', BCR_FORM_GEADD, trans, 0};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pdgeadd(const char *trans, bcr_int m, bcr_int n, double alpha,
+                  const double *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double beta, double *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pdgeadd", 'd', BCR_FORM_GEADD, trans, 0};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pcgeadd(const char *trans, bcr_int m, bcr_int n, float _Complex alpha,
+                  const float _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  float _Complex beta, float _Complex *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pcgeadd", 'c', BCR_FORM_GEADD, trans, 0};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pzgeadd(const char *trans, bcr_int m, bcr_int n, double _Complex alpha,
+                  const double _Complex *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  double _Complex beta, double _Complex *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pzgeadd", 'z', BCR_FORM_GEADD, trans, 0};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
+}
+
+void bcr_pigeadd(const char *trans, bcr_int m, bcr_int n, bcr_int alpha,
+                  const bcr_int *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                  bcr_int beta, bcr_int *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                  bcr_int ictxt)
+{
+    bcr_update_kind k = {"bcr_pigeadd", 'i', BCR_FORM_GEADD, trans, 0};
+    bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
 size_t bcr_type_size(char type)

@@ -11,7 +11,25 @@
 
 static const char *const arg_names[BCR_NARGS] = {
     "uplo", "diag", "m", "n", "a", "ia", "ja", "desca", "b", "ib", "jb", "descb", "ictxt",
-    "type"};
+    "type", "trans", "alpha", "beta"};
+
+/* The update routines' request has m and n of sub(A): swapped from the
+ * caller's when it transposes. */
+static int caller_arg(const bcr_request *rq, int arg)
+{
+    if (rq->form != BCR_FORM_REDIST && rq->transpose_b && (arg == BCR_ARG_M || arg == BCR_ARG_N))
+        return arg == BCR_ARG_M ? BCR_ARG_N : BCR_ARG_M;
+    return arg;
+}
+
+const char *bcr_arg_name(const bcr_request *rq, int arg)
+{
+    static const char *const c_side[] = {"c", "ic", "jc", "descc"};
+    arg = caller_arg(rq, arg);
+    if (rq->form != BCR_FORM_REDIST && arg >= BCR_ARG_B && arg <= BCR_ARG_DESCB)
+        return c_side[arg - BCR_ARG_B];
+    return arg_names[arg];
+}
 
 static _Thread_local int last_code;
 static _Thread_local char last_text[BCR_MSG_LEN];
@@ -23,9 +41,18 @@ static _Atomic int error_mode = -1;
 int bcr_arg_number(const bcr_request *rq, int arg)
 {
     /* bcr_plan_create(type, uplo, diag, m, n, ia, ja, desca, ib, jb, descb, ictxt) */
-    static const int plan_numbers[BCR_NARGS] = {2, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 12, 1};
+    static const int plan_numbers[BCR_NARGS] = {2, 3, 4, 5, 0, 6, 7, 8, 0, 9, 10, 11, 12, 1,
+                                                0, 0, 0};
+    /* p?tran(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, ictxt);
+     * p?geadd has trans before them */
+    static const int tran_numbers[BCR_NARGS] = {0, 0, 1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 13,
+                                                0, 0, 3, 8};
     if (rq->plan_create)
         return plan_numbers[arg];
+    if (rq->form != BCR_FORM_REDIST) {
+        arg = caller_arg(rq, arg);
+        return tran_numbers[arg] + (rq->form == BCR_FORM_GEADD);
+    }
     return rq->trapezoid ? arg + 1 : arg - 1;
 }
 
@@ -39,7 +66,7 @@ static int err_vset(bcr_err *e, const bcr_request *rq, int code, int arg,
     int n;
     if (arg >= 0)
         n = snprintf(e->text, sizeof e->text, "%s: argument %d (%s): ", rq->routine,
-                     bcr_arg_number(rq, arg), arg_names[arg]);
+                     bcr_arg_number(rq, arg), bcr_arg_name(rq, arg));
     else
         n = snprintf(e->text, sizeof e->text, "%s: ", rq->routine);
     if (n > 0 && (size_t)n < sizeof e->text)

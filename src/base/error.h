@@ -45,8 +45,10 @@ void bcr_err_clear_last(void);
  * one that does not print, NULL for a NULL pointer. */
 const char *bcr_quote_char(const char *p, char buf[8]);
 
-/* Position of `arg` in the routine's argument list (1-based). */
+/* Position of `arg` in the routine's argument list (1-based), and its name
+ * there. */
 int bcr_arg_number(const bcr_request *rq, int arg);
+const char *bcr_arg_name(const bcr_request *rq, int arg);
 
 #define BCR_TRY(call)                                                          \
     do {                                                                       \

@@ -13,8 +13,17 @@ enum bcr_arg {
     BCR_ARG_JA, BCR_ARG_DESCA, BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB,
     BCR_ARG_DESCB, BCR_ARG_ICTXT,
     BCR_ARG_TYPE, /* bcr_plan_create only */
+    BCR_ARG_TRANS, BCR_ARG_ALPHA, BCR_ARG_BETA, /* the update routines only */
     BCR_NARGS
 };
+
+/* The signatures beyond gemr2d and trmr2d, for argument numbers and names:
+ * the update routines (api/update.h) call B "c", and p?tran has no trans. */
+enum bcr_form { BCR_FORM_REDIST, BCR_FORM_TRAN, BCR_FORM_GEADD };
+
+/* An update call's variant: 100 * form + 10 * op (0 none, 1 transpose,
+ * 2 conjugate transpose) + (alpha is 0). */
+#define BCR_VARIANT(form, op, alpha_zero) (100LL * (form) + 10 * (op) + ((alpha_zero) != 0))
 
 /* Descriptor fields, ScaLAPACK order. */
 enum { BCR_DTYPE, BCR_CTXT, BCR_M, BCR_N, BCR_MB, BCR_NB, BCR_RSRC, BCR_CSRC, BCR_LLD };
@@ -38,6 +47,15 @@ typedef struct {
     bcr_blacs_int ictxt;
     bcr_blacs_int ctxta, ctxtb; /* -1 outside the grid, or when desc is NULL */
     int plan_create;      /* arguments are numbered as in bcr_plan_create */
+    int form;             /* enum bcr_form */
+    /* The update routines: B is sub(C); with transpose_b the redistribution
+     * fills C's transpose (sub(A) is m x n, sub(C) n x m), on the grid of C
+     * transposed.  variant (agreed by every process) tells the calls apart
+     * for the caches and the agreement (api/update.h); 0 for gemr2d and
+     * trmr2d. */
+    int transpose_b;
+    const char *trans; /* p?geadd's */
+    long long variant;
 } bcr_request;
 
 #endif

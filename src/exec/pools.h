@@ -4,7 +4,10 @@
 
 #include <stddef.h>
 
-enum { BCR_POOL_SEND, BCR_POOL_RECV, BCR_POOL_SCRATCH, BCR_POOL_WORK, BCR_POOLS };
+/* BCR_POOL_STAGE holds what the update routines redistribute before they
+ * add it into C (api/update.h). */
+enum { BCR_POOL_SEND, BCR_POOL_RECV, BCR_POOL_SCRATCH, BCR_POOL_WORK, BCR_POOL_STAGE,
+       BCR_POOLS };
 
 /* This thread's buffer `which`, grown to at least `bytes` (its contents
  * then lost); NULL when out of memory.  Valid until the thread's next
@@ -17,8 +20,12 @@ void bcr_pools_release(void);
 /* Bytes of this thread's buffers. */
 size_t bcr_pools_mine(void);
 
+/* While on, bcr_pools_trim leaves this thread's buffer `which` alone (a
+ * call still needs it after the exchange that trims). */
+void bcr_pool_hold(int which, int on);
+
 /* Free this thread's buffers, largest first, until they hold at most
- * `limit` bytes. */
+ * `limit` bytes (those held excepted). */
 void bcr_pools_trim(size_t limit);
 
 #endif

@@ -12,7 +12,7 @@
 
 /* Each agreed field travels as (v, -v) under MPI_MAX, giving max and min at
  * once; LLONG_MIN marks "this process has no value". */
-enum { F_M, F_N, F_TRAP, F_UPLO, F_DIAG, F_ELSIZE, F_GEN, F_REPEAT, F_OPT,
+enum { F_M, F_N, F_TRAP, F_UPLO, F_DIAG, F_ELSIZE, F_GEN, F_REPEAT, F_VARIANT, F_OPT,
        F_GLOBAL = F_OPT + BCR_OPTIONS_AGREED };
 enum { S_P, S_Q, S_M, S_N, S_MB, S_NB, S_RSRC, S_CSRC, S_I, S_J, S_FIELDS };
 #define NFIELDS (F_GLOBAL + 2 * S_FIELDS)
@@ -72,12 +72,15 @@ static int side_agreement(const bcr_request *rq, const long long *v, int base,
 
 static int global_agreement(const bcr_request *rq, const long long *v, bcr_err *e)
 {
-    if (!agreed(v, F_M))
-        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_M,
-                           "processes disagree on m (%lld to %lld)", vmin(v, F_M), vmax(v, F_M));
-    if (!agreed(v, F_N))
-        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_N,
-                           "processes disagree on n (%lld to %lld)", vmin(v, F_N), vmax(v, F_N));
+    if (!agreed(v, F_VARIANT))
+        return bcr_update_disagreement(rq, vmin(v, F_VARIANT), vmax(v, F_VARIANT), e);
+    for (int f = F_M; f <= F_N; f++)
+        if (!agreed(v, f)) {
+            int arg = f == F_M ? BCR_ARG_M : BCR_ARG_N;
+            return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, arg,
+                               "processes disagree on %s (%lld to %lld)", bcr_arg_name(rq, arg),
+                               vmin(v, f), vmax(v, f));
+        }
     if (!agreed(v, F_ELSIZE)) {
         if (rq->plan_create)
             return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_TYPE,
@@ -152,7 +155,7 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
     }
     for (int t = 0; t < 2; t++) {
         bcr_gridmap *g = t ? B : A;
-        const bcr_side_args *ar = t ? &bcr_args_B : &bcr_args_A;
+        const bcr_side_args *ar = t ? bcr_args_of_b(rq) : &bcr_args_A;
         int n = g->P * g->Q, found = 0, clash = 0;
         for (int k = 0; k < n; k++)
             g->rank[k] = -1;
@@ -209,6 +212,8 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
 
     ag->keyA = s->A.in ? bcr_grid_serial(rq->ctxta) : 0;
     ag->keyB = s->B.in ? bcr_grid_serial(rq->ctxtb) : 0;
+    if (rq->transpose_b)
+        ag->keyB = -ag->keyB; /* the maps of B's grid transposed */
     ag->cached = local ? NULL : bcr_ctx_find(ctx, ag->keyA, ag->keyB);
     ag->repeat_here = ag->cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan);
 
@@ -226,6 +231,7 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
     put(v, F_ELSIZE, (long long)rq->elsize);
     put(v, F_GEN, ag->cached ? ag->cached->gen : -1);
     put(v, F_REPEAT, ag->repeat_here);
+    put(v, F_VARIANT, rq->variant);
     long long o[BCR_OPTIONS_AGREED];
     bcr_options_agreed(&opt->plan, o);
     for (int k = 0; k < BCR_OPTIONS_AGREED; k++)
@@ -250,7 +256,7 @@ int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag
         return share_error(ctx->comm, ctx->size, -r[V_ERR], e);
     BCR_TRY(global_agreement(rq, r, e));
     BCR_TRY(side_agreement(rq, r, F_GLOBAL, &bcr_args_A, e));
-    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, &bcr_args_B, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, bcr_args_of_b(rq), e));
     side_take(r, F_GLOBAL, &s->A);
     side_take(r, F_GLOBAL + S_FIELDS, &s->B);
 

@@ -5,14 +5,36 @@
 
 const bcr_side_args bcr_args_A = {BCR_ARG_A, BCR_ARG_IA, BCR_ARG_JA, BCR_ARG_DESCA, 'A'};
 const bcr_side_args bcr_args_B = {BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB, BCR_ARG_DESCB, 'B'};
+static const bcr_side_args args_C = {BCR_ARG_B, BCR_ARG_IB, BCR_ARG_JB, BCR_ARG_DESCB, 'C'};
+
+const bcr_side_args *bcr_args_of_b(const bcr_request *rq)
+{
+    return rq->form == BCR_FORM_REDIST ? &bcr_args_B : &args_C;
+}
+
+void bcr_side_transpose(bcr_side *s)
+{
+    bcr_side t = *s;
+    s->myrow = t.mycol, s->mycol = t.myrow;
+    s->P = t.Q, s->Q = t.P;
+    s->M = t.N, s->N = t.M;
+    s->MB = t.NB, s->NB = t.MB;
+    s->RSRC = t.CSRC, s->CSRC = t.RSRC;
+    s->i = t.j, s->j = t.i;
+}
 
 /* Elements of the (trapezoidal) submatrix held by process (r, c); counted
  * only when the caller passed a NULL array, to tell whether that is legal. */
 bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s)
 {
+    return bcr_side_held_dims(rq, s, rq->m, rq->n);
+}
+
+bcr_idx bcr_side_held_dims(const bcr_request *rq, const bcr_side *s, int m, int n)
+{
     bcr_axis rows = {s->MB, s->RSRC, s->P, s->i};
-    bcr_idx nrows = bcr_axis_local_count(&rows, rq->m, s->myrow);
-    bcr_idx ncols = bcr_local_count(s->j + rq->n, s->NB, s->mycol, s->CSRC, s->Q) -
+    bcr_idx nrows = bcr_axis_local_count(&rows, m, s->myrow);
+    bcr_idx ncols = bcr_local_count(s->j + n, s->NB, s->mycol, s->CSRC, s->Q) -
                     bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
     if (!rq->trapezoid || nrows == 0 || ncols == 0)
         return nrows * ncols;
@@ -33,10 +55,13 @@ bcr_idx bcr_side_held(const bcr_request *rq, const bcr_side *s)
 /* ctxt is desc's CTXT at the BLACS's width (the request's ctxta or
  * ctxtb); the grid's shape and coordinates fit in int, being process
  * counts. */
+/* The submatrix is m x n, m and n being the request's arguments arg_m and
+ * arg_n. */
 static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt, int i1,
-                      int j1, const void *ptr, const bcr_side_args *ar, bcr_side *s,
-                      bcr_err *e)
+                      int j1, const void *ptr, const bcr_side_args *ar, int m, int arg_m,
+                      int n, int arg_n, bcr_side *s, bcr_err *e)
 {
+    const char *mname = bcr_arg_name(rq, arg_m), *nname = bcr_arg_name(rq, arg_n);
     if (desc == NULL)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc, "desc%c is NULL",
                            ar->name + 32);
@@ -86,16 +111,16 @@ static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt
     char lower = X + 32;
     if (i1 < 1)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c = %d, must be >= 1", lower, i1);
-    if ((bcr_idx)i1 + rq->m - 1 > s->M)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c + m - 1 = %lld exceeds M_%c = %d",
-                           lower, (long long)i1 + rq->m - 1, X, s->M);
+    if ((bcr_idx)i1 + m - 1 > s->M)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c + %s - 1 = %lld exceeds M_%c = %d",
+                           lower, mname, (long long)i1 + m - 1, X, s->M);
     if (j1 < 1)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c = %d, must be >= 1", lower, j1);
-    if ((bcr_idx)j1 + rq->n - 1 > s->N)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + n - 1 = %lld exceeds N_%c = %d",
-                           lower, (long long)j1 + rq->n - 1, X, s->N);
+    if ((bcr_idx)j1 + n - 1 > s->N)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + %s - 1 = %lld exceeds N_%c = %d",
+                           lower, nname, (long long)j1 + n - 1, X, s->N);
     if (ptr == NULL) {
-        bcr_idx held = bcr_side_held(rq, s);
+        bcr_idx held = bcr_side_held_dims(rq, s, m, n);
         if (held > 0)
             return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
                                "%c is NULL but this process holds %lld elements of the %s", lower,
@@ -118,11 +143,43 @@ int bcr_check_request(const bcr_request *rq, bcr_side *A, bcr_side *B, bcr_err *
     if (rq->trapezoid && !valid_char(rq->diag, 'U', 'N'))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_DIAG,
                            "diag = %s, must be one of U, u, N, n", bcr_quote_char(rq->diag, q));
-    if (rq->m < 0)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_M, "m = %d, must be >= 0", rq->m);
-    if (rq->n < 0)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_N, "n = %d, must be >= 0", rq->n);
-    BCR_TRY(check_side(rq, rq->desca, rq->ctxta, rq->ia, rq->ja, rq->a, &bcr_args_A, A, e));
-    BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, &bcr_args_B, B, e));
-    return BCR_SUCCESS;
+    if (rq->form == BCR_FORM_GEADD && !valid_char(rq->trans, 'N', 'T') &&
+        !valid_char(rq->trans, 'C', 'C'))
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_TRANS,
+                           "trans = %s, must be one of N, n, T, t, C, c",
+                           bcr_quote_char(rq->trans, q));
+    /* the caller's m first */
+    int first = rq->transpose_b ? BCR_ARG_N : BCR_ARG_M;
+    for (int k = 0; k < 2; k++) {
+        int arg = k ? BCR_ARG_M + BCR_ARG_N - first : first;
+        int v = arg == BCR_ARG_M ? rq->m : rq->n;
+        if (v < 0)
+            return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, arg, "%s = %d, must be >= 0",
+                               bcr_arg_name(rq, arg), v);
+    }
+    BCR_TRY(check_side(rq, rq->desca, rq->ctxta, rq->ia, rq->ja, rq->a, &bcr_args_A, rq->m,
+                       BCR_ARG_M, rq->n, BCR_ARG_N, A, e));
+    /* sub(C) is the transpose of what the redistribution fills */
+    const bcr_side_args *argsb = bcr_args_of_b(rq);
+    if (rq->transpose_b) {
+        BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, argsb, rq->n,
+                           BCR_ARG_N, rq->m, BCR_ARG_M, B, e));
+        if (B->in)
+            bcr_side_transpose(B);
+        return BCR_SUCCESS;
+    }
+    return check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, argsb, rq->m, BCR_ARG_M,
+                      rq->n, BCR_ARG_N, B, e);
+}
+
+int bcr_update_disagreement(const bcr_request *rq, long long lo, long long hi, bcr_err *e)
+{
+    if (lo / 100 != hi / 100 || (rq->form == BCR_FORM_TRAN && lo / 10 != hi / 10))
+        return bcr_err_plain(e, rq, BCR_ERR_INCONSISTENT,
+                             "processes called different routines");
+    if (lo / 10 != hi / 10)
+        return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_TRANS,
+                           "processes disagree on trans");
+    return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, BCR_ARG_ALPHA,
+                       "processes disagree on whether alpha is 0");
 }

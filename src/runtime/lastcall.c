@@ -32,6 +32,7 @@ static void capture(bcr_lastcall *lc, const bcr_request *rq, const bcr_plan_opti
     lc->ib = rq->ib;
     lc->jb = rq->jb;
     lc->elsize = rq->elsize;
+    lc->variant = rq->variant;
     lc->ctxta = rq->ctxta;
     lc->ctxtb = rq->ctxtb;
     memcpy(lc->desca, rq->desca, (rq->ctxta == -1 ? 2 : 9) * sizeof(int));
@@ -49,6 +50,7 @@ int bcr_lastcall_same(const bcr_lastcall *lc, const bcr_request *rq,
     return now.trapezoid == lc->trapezoid && now.upper == lc->upper && now.unit == lc->unit &&
            now.m == lc->m && now.n == lc->n && now.ia == lc->ia && now.ja == lc->ja &&
            now.ib == lc->ib && now.jb == lc->jb && now.elsize == lc->elsize &&
+           now.variant == lc->variant &&
            now.ctxta == lc->ctxta && now.ctxtb == lc->ctxtb &&
            !memcmp(now.desca, lc->desca, sizeof now.desca) &&
            !memcmp(now.descb, lc->descb, sizeof now.descb) &&

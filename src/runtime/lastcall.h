@@ -24,6 +24,7 @@ typedef struct {
     unsigned long thread; /* serial of the thread that made it (lastcall.c) */
     int trapezoid, upper, unit, m, n, ia, ja, ib, jb;
     size_t elsize;
+    long long variant; /* bcr_request's */
     bcr_blacs_int ctxta, ctxtb;
     int desca[9], descb[9]; /* not read past CTXT when CTXT is -1 */
     bcr_plan_options opt;   /* the switches the plan was made with */

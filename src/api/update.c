@@ -1,0 +1,157 @@
+#include "api/update.h"
+
+#include <string.h>
+
+#include "api/arguments.h"
+#include "api/pipeline.h"
+#include "base/failsafe.h"
+#include "base/timers.h"
+#include "exec/pools.h"
+#include "kernels/update.h"
+#include "runtime/check.h"
+
+/* W's side: sub(C)'s side s (transposed when op transposes), with its
+ * offsets moved back by whole block cycles so that W holds no cycle before
+ * the one sub(C) starts in.  Ownership depends on the offsets only modulo
+ * a cycle, so W's layout is sub(C)'s. */
+static bcr_side stage_side(const bcr_side *s, int rows, int cols)
+{
+    bcr_side w = *s;
+    w.i = (int)(s->i % ((bcr_idx)s->MB * s->P));
+    w.j = (int)(s->j % ((bcr_idx)s->NB * s->Q));
+    w.M = w.i + rows;
+    w.N = w.j + cols;
+    bcr_idx lrows = w.in ? bcr_local_count(w.M, w.MB, w.myrow, w.RSRC, w.P) : 0;
+    w.lld = lrows > 1 ? (int)lrows : 1;
+    return w;
+}
+
+static bcr_idx stage_elems(const bcr_side *w)
+{
+    return (bcr_idx)w->lld * bcr_local_count(w->N, w->NB, w->mycol, w->CSRC, w->Q);
+}
+
+/* First local index and count of the submatrix of s on this process. */
+static void local_range(const bcr_side *s, int rows, int cols, bcr_idx *r0, bcr_idx *nr,
+                        bcr_idx *c0, bcr_idx *nc)
+{
+    *r0 = bcr_local_count(s->i, s->MB, s->myrow, s->RSRC, s->P);
+    *nr = bcr_local_count((bcr_idx)s->i + rows, s->MB, s->myrow, s->RSRC, s->P) - *r0;
+    *c0 = bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    *nc = bcr_local_count((bcr_idx)s->j + cols, s->NB, s->mycol, s->CSRC, s->Q) - *c0;
+}
+
+/* This thread's staging array for the call, or an error in e; before the
+ * agreement, from this process's own checks (which the agreement repeats). */
+static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
+{
+    bcr_side A, B;
+    memset(&A, 0, sizeof A);
+    memset(&B, 0, sizeof B);
+    A.myrow = A.mycol = B.myrow = B.mycol = -1;
+    bcr_err local = {BCR_SUCCESS, -1, ""};
+    if (e->code || alpha_zero || bcr_check_request(rq, &A, &B, &local) || !B.in)
+        return NULL;
+    bcr_side w = stage_side(&B, rq->m, rq->n);
+    size_t bytes = (size_t)stage_elems(&w) * rq->elsize;
+    char *p = bcr_pool_get(BCR_POOL_STAGE, bytes);
+    if (!p && bytes)
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the staging array (%zu bytes)",
+                      bytes);
+    return p;
+}
+
+/* On a process of C's grid: its part of sub(C) updated from its part of W
+ * (NULL when alpha = 0). */
+static void update_local(const bcr_request *rq, const bcr_update_op *u, const bcr_side *cs,
+                         const bcr_side *w, const char *wbuf)
+{
+    bcr_side c = *cs; /* as C's descriptor has it */
+    if (rq->transpose_b)
+        bcr_side_transpose(&c);
+    int crows = rq->transpose_b ? rq->n : rq->m, ccols = rq->transpose_b ? rq->m : rq->n;
+    bcr_idx r0, nr, c0, nc;
+    local_range(&c, crows, ccols, &r0, &nr, &c0, &nc);
+    if (nr == 0 || nc == 0)
+        return;
+    size_t es = rq->elsize;
+    char *cp = (char *)rq->b + (size_t)(r0 + c0 * (bcr_idx)c.lld) * es;
+    double t0 = bcr_phase_start();
+    if (!wbuf) {
+        bcr_update_scale(u, cp, c.lld, nr, nc);
+    } else {
+        bcr_idx wr0, wnr, wc0, wnc;
+        local_range(w, rq->m, rq->n, &wr0, &wnr, &wc0, &wnc);
+        bcr_update_add(u, cp, c.lld, wbuf + (size_t)(wr0 + wc0 * (bcr_idx)w->lld) * es, w->lld,
+                       nr, nc);
+    }
+    bcr_phase_add(&bcr_phase_now.local, t0);
+}
+
+static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
+               const bcr_options *opt, bcr_err *e)
+{
+    bcr_phase_now.calls++;
+    char *wbuf = stage_buffer(rq, alpha_zero, e);
+    bcr_setup s;
+    int packed;
+    BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
+    if (alpha_zero) {
+        if (s.B.in)
+            update_local(rq, u, &s.B, NULL, NULL);
+        return BCR_SUCCESS;
+    }
+    bcr_side cs = s.B;
+    s.B = stage_side(&cs, rq->m, rq->n);
+    bcr_request into_w = *rq;
+    into_w.b = wbuf;
+    bcr_shm *sh;
+    bcr_pool_hold(BCR_POOL_STAGE, 1); /* rounds trim the pools as they end */
+    int rc = bcr_stage_run(&into_w, opt, &s, packed, e, &sh);
+    if (rc == BCR_SUCCESS && cs.in)
+        update_local(rq, u, &cs, &s.B, wbuf);
+    bcr_pool_hold(BCR_POOL_STAGE, 0);
+    if (rc == BCR_SUCCESS)
+        bcr_stage_keep(sh, opt);
+    return rc;
+}
+
+void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void *alpha,
+                     const void *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                     const void *beta, void *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                     bcr_int ictxt)
+{
+    char op = k->op;
+    if (k->form == BCR_FORM_GEADD) {
+        char t = k->trans ? *k->trans : 'N';
+        op = t == 't' || t == 'T' ? 'T' : t == 'c' || t == 'C' ? 'C' : 'N';
+    }
+    size_t elsize = bcr_type_size(k->type);
+    /* for real types a conjugate is the transpose */
+    if (op == 'C' && (k->type == 's' || k->type == 'd' || k->type == 'i'))
+        op = 'T';
+    bcr_update_op u = {k->type, op, alpha, beta};
+    bcr_request rq = {.routine = k->routine, .elsize = elsize, .a = a, .b = c, .form = k->form,
+                      .trans = k->trans};
+    bcr_failsafe_enter(rq.routine);
+    /* m or n of 0: return at once, as the other routines */
+    if (m == 0 || n == 0) {
+        bcr_err_clear_last();
+        return;
+    }
+    bcr_wide_args w = {m, n, ia, ja, desca, ic, jc, descc, ictxt};
+    bcr_wide_store st;
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_wide_narrow(&rq, &w, &st, &e); /* the caller's m and n, named so */
+    if (op != 'N') {
+        rq.transpose_b = 1;
+        int t = rq.m;
+        rq.m = rq.n;
+        rq.n = t;
+    }
+    int alpha_zero = bcr_update_is_zero(k->type, alpha);
+    rq.variant = BCR_VARIANT(k->form, op == 'N' ? 0 : op == 'T' ? 1 : 2, alpha_zero);
+    bcr_options opt;
+    bcr_options_read(&opt);
+    bcr_err_finish(&e, &rq, run(&rq, &u, alpha_zero, &opt, &e));
+}

@@ -1,0 +1,35 @@
+/* The update routines, bcr_p?tran, bcr_p?tranu, bcr_p?tranc and
+ * bcr_p?geadd: sub(C) := beta * sub(C) + alpha * op(sub(A)), A and C on
+ * any two grids of ictxt.
+ *
+ * The redistribution of sub(A) fills a staging array W laid out as sub(C)
+ * is, or, when op transposes, as sub(C)'s transpose on C's grid transposed
+ * (bcr_request.transpose_b).  It is a gemr2d into W through the whole
+ * pipeline (api/pipeline.h): agreement, plan cache, repeated calls, shared
+ * segments, rounds under BCR_MAX_BYTES.  Then each process of C's grid adds
+ * its part of W into its part of sub(C) (kernels/update.h).  W covers only
+ * the block cycles sub(C) touches, and is this thread's BCR_POOL_STAGE
+ * buffer, allocated before the agreement so that running out of memory is
+ * an error every process reports.  alpha = 0 (agreed) moves nothing: C's
+ * processes only scale. */
+#ifndef BCR_API_UPDATE_H
+#define BCR_API_UPDATE_H
+
+#include "bcredist.h"
+
+/* What a typed entry point says of itself. */
+typedef struct {
+    const char *routine; /* "bcr_pdtran", for messages */
+    char type;           /* s, d, c, z or i */
+    int form;            /* BCR_FORM_TRAN or BCR_FORM_GEADD (base/request.h) */
+    const char *trans;   /* geadd's argument; NULL for tran */
+    char op;             /* tran's operation, 'T' or 'C'; 0 for geadd */
+} bcr_update_kind;
+
+/* alpha and beta point to one element of k->type each. */
+void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void *alpha,
+                     const void *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
+                     const void *beta, void *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
+                     bcr_int ictxt);
+
+#endif

@@ -1,0 +1,104 @@
+#include "kernels/update.h"
+
+#include <complex.h>
+
+#include "kernels/types.h"
+
+/* Tiles of C and W that stay in the first-level cache together while one
+ * is read across its leading dimension. */
+#define TILE 32
+
+#define CONJ_OF(x)                                                                             \
+    _Generic((x), float _Complex: conjf(x), double _Complex: conj(x), default: (x))
+
+static bcr_idx min_of(bcr_idx a, bcr_idx b) { return a < b ? a : b; }
+
+/* One tile, with the scalars' case fixed so the loop has no branch. */
+#define TILE_LOOP(T, EXPR)                                                                     \
+    for (bcr_idx j = j0; j < j1; j++)                                                          \
+        for (bcr_idx i = i0; i < i1; i++) {                                                    \
+            T x = op == 'N' ? w[i + j * ldw] : w[j + i * ldw];                                 \
+            if (op == 'C')                                                                     \
+                x = CONJ_OF(x);                                                                \
+            T *cp = &c[i + j * ldc];                                                           \
+            *cp = EXPR;                                                                        \
+        }
+
+#define DEFINE_UPDATE(ch, letter, T)                                                                   \
+    static void add_##ch(const bcr_update_op *u, char *cv, bcr_idx ldc, const char *wv,        \
+                         bcr_idx ldw, bcr_idx rows, bcr_idx cols)                              \
+    {                                                                                          \
+        T *c = (T *)cv;                                                                        \
+        const T *w = (const T *)wv;                                                            \
+        const T alpha = *(const T *)u->alpha, beta = *(const T *)u->beta;                     \
+        const char op = u->op;                                                                 \
+        const int one = alpha == (T)1;                                                         \
+        for (bcr_idx j0 = 0; j0 < cols; j0 += TILE)                                            \
+            for (bcr_idx i0 = 0; i0 < rows; i0 += TILE) {                                      \
+                bcr_idx i1 = min_of(rows, i0 + TILE), j1 = min_of(cols, j0 + TILE);            \
+                if (beta == (T)0) {                                                            \
+                    if (one)                                                                   \
+                        TILE_LOOP(T, x)                                                        \
+                    else                                                                       \
+                        TILE_LOOP(T, alpha * x)                                                \
+                } else if (beta == (T)1) {                                                     \
+                    if (one)                                                                   \
+                        TILE_LOOP(T, x + *cp)                                                  \
+                    else                                                                       \
+                        TILE_LOOP(T, alpha * x + *cp)                                          \
+                } else if (one) {                                                              \
+                    TILE_LOOP(T, x + beta * *cp)                                               \
+                } else {                                                                       \
+                    TILE_LOOP(T, alpha * x + beta * *cp)                                       \
+                }                                                                              \
+            }                                                                                  \
+    }                                                                                          \
+    static void scale_##ch(const bcr_update_op *u, char *cv, bcr_idx ldc, bcr_idx rows,        \
+                           bcr_idx cols)                                                       \
+    {                                                                                          \
+        T *c = (T *)cv;                                                                        \
+        const T beta = *(const T *)u->beta;                                                    \
+        if (beta == (T)1)                                                                      \
+            return;                                                                            \
+        for (bcr_idx j = 0; j < cols; j++)                                                     \
+            for (bcr_idx i = 0; i < rows; i++)                                                 \
+                c[i + j * ldc] = beta == (T)0 ? (T)0 : beta * c[i + j * ldc];                  \
+    }                                                                                          \
+    static int zero_##ch(const void *x) { return *(const T *)x == (T)0; }
+BCR_FOR_EACH_TYPE(DEFINE_UPDATE)
+
+#define ADD_CASE(ch, letter, T)                                                                        \
+    case letter:                                                                               \
+        add_##ch(u, c, ldc, w, ldw, rows, cols);                                               \
+        return;
+#define SCALE_CASE(ch, letter, T)                                                                      \
+    case letter:                                                                               \
+        scale_##ch(u, c, ldc, rows, cols);                                                     \
+        return;
+#define ZERO_CASE(ch, letter, T)                                                                       \
+    case letter:                                                                               \
+        return zero_##ch(x);
+
+void bcr_update_add(const bcr_update_op *u, char *c, bcr_idx ldc, const char *w, bcr_idx ldw,
+                    bcr_idx rows, bcr_idx cols)
+{
+    switch (u->type) {
+        BCR_FOR_EACH_TYPE(ADD_CASE)
+    }
+}
+
+void bcr_update_scale(const bcr_update_op *u, char *c, bcr_idx ldc, bcr_idx rows,
+                      bcr_idx cols)
+{
+    switch (u->type) {
+        BCR_FOR_EACH_TYPE(SCALE_CASE)
+    }
+}
+
+int bcr_update_is_zero(char type, const void *x)
+{
+    switch (type) {
+        BCR_FOR_EACH_TYPE(ZERO_CASE)
+    }
+    return 0;
+}
