@@ -22,6 +22,8 @@
  * from the type list (cmake/bcr_types.cmake); this file holds what they
  * share: the BCR_VERBOSE line and the legacy variants' context
  * (scalapack_dropin.h). */
+#define _GNU_SOURCE /* RTLD_NEXT */
+#include <dlfcn.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,15 +97,44 @@ void bcr_dropin_announce(const char *entry, const char *routine, int m, int n,
     fflush(stderr);
 }
 
-int bcr_dropin_pblas_context(const int *descc)
+/* desc as a type-1 descriptor in out; 0 when it has no such form. */
+static int type1_descriptor(const int *desc, int out[9])
+{
+    if (!desc)
+        return 0;
+    if (desc[0] == 1) {
+        memcpy(out, desc, 9 * sizeof *out);
+        return 1;
+    }
+    /* type 2: DTYPE CTXT M N IMB INB MB NB RSRC CSRC LLD */
+    if (desc[0] != 2 || desc[4] != desc[6] || desc[5] != desc[7])
+        return 0;
+    const int map[9] = {0, 1, 2, 3, 6, 7, 8, 9, 10};
+    for (int k = 0; k < 9; k++)
+        out[k] = desc[map[k]];
+    out[0] = 1;
+    return 1;
+}
+
+int bcr_dropin_pblas_descriptors(const int *desca, const int *descc, int da[9], int dc[9])
 {
     int nprow, npcol, myrow, mycol;
     if (!descc || descc[1] < 0)
-        return -1;
+        return BCR_DROPIN_PBLAS_OUTSIDE;
     Cblacs_gridinfo(descc[1], &nprow, &npcol, &myrow, &mycol);
     if (myrow < 0 || myrow >= nprow || mycol < 0 || mycol >= npcol)
-        return -1;
+        return BCR_DROPIN_PBLAS_OUTSIDE;
+    if (!type1_descriptor(desca, da) || !type1_descriptor(descc, dc))
+        return BCR_DROPIN_PBLAS_REFERENCE;
     return descc[1];
+}
+
+bcr_dropin_fn *bcr_dropin_pblas_reference(const char *name)
+{
+    void *p = dlsym(RTLD_NEXT, name);
+    bcr_dropin_fn *f;
+    memcpy(&f, &p, sizeof f); /* an object pointer to a function pointer */
+    return p ? f : NULL;
 }
 
 /* ------------------------------------------------------------------ */

@@ -19,9 +19,27 @@ BCR_DROPIN_HIDDEN void bcr_dropin_announce(const char *entry, const char *routin
  * process, made on the first call (collective then) and kept. */
 BCR_DROPIN_HIDDEN int bcr_dropin_legacy_context(void);
 
-/* The context a PBLAS routine (p?tran_, p?geadd_: A and C in one context)
- * runs over: descc's, or -1 on a process outside its grid, where PBLAS
- * returns at once. */
-BCR_DROPIN_HIDDEN int bcr_dropin_pblas_context(const int *descc);
+/* The PBLAS routines (p?tran_, p?tranu_, p?tranc_, p?geadd_) take A and C
+ * in one context, with descriptors of ScaLAPACK's type 1, or PBLAS's type
+ * 2 (11 entries: IMB and INB, the first block's sizes, before MB and NB).
+ * Their entry points first call the reference routine itself with
+ * alpha = 0 and beta = 1, which checks every argument and reports bad
+ * input exactly as PBLAS does (pxerbla, then an abort outside PBLAS's
+ * testers), and otherwise returns at once.  Then bcredist runs the call
+ * over C's context, on type-1 copies of the descriptors
+ * (bcr_dropin_pblas_descriptors returns the context), except
+ *   BCR_DROPIN_PBLAS_OUTSIDE    on a process outside C's grid, where PBLAS
+ *                               does nothing;
+ *   BCR_DROPIN_PBLAS_REFERENCE  where bcredist cannot express the layout
+ *                               (a first block of another size, another
+ *                               descriptor type): the reference runs it. */
+enum { BCR_DROPIN_PBLAS_OUTSIDE = -1, BCR_DROPIN_PBLAS_REFERENCE = -2 };
+BCR_DROPIN_HIDDEN int bcr_dropin_pblas_descriptors(const int *desca, const int *descc,
+                                                   int da[9], int dc[9]);
+
+/* The reference's routine of that name (the next definition after the
+ * drop-in's), or NULL. */
+typedef void bcr_dropin_fn(void);
+BCR_DROPIN_HIDDEN bcr_dropin_fn *bcr_dropin_pblas_reference(const char *name);
 
 #endif

@@ -404,11 +404,22 @@ void pstran_(int *m, int *n, float *alpha, float *a, int *ia,
                int *ja, int *desca, float *beta, float *c, int *ic,
                int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pstran_", "bcr_pstran", *m, *n, desca, descc, ictxt, 0);
-    bcr_pstran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+    typedef void pblas(int *, int *, float *, float *, int *, int *, int *,
+                       float *, float *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pstran_");
+    float zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pstran_", "bcr_pstran", *m, *n, da, dc, ictxt, 0);
+    bcr_pstran(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pdtran_(int *m, int *n, double *alpha, double *a, int *ia,
@@ -418,11 +429,22 @@ void pdtran_(int *m, int *n, double *alpha, double *a, int *ia,
                int *ja, int *desca, double *beta, double *c, int *ic,
                int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pdtran_", "bcr_pdtran", *m, *n, desca, descc, ictxt, 0);
-    bcr_pdtran(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+    typedef void pblas(int *, int *, double *, double *, int *, int *, int *,
+                       double *, double *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pdtran_");
+    double zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pdtran_", "bcr_pdtran", *m, *n, da, dc, ictxt, 0);
+    bcr_pdtran(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pctranu_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
@@ -432,11 +454,22 @@ void pctranu_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
                int *ja, int *desca, float _Complex *beta, float _Complex *c, int *ic,
                int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pctranu_", "bcr_pctranu", *m, *n, desca, descc, ictxt, 0);
-    bcr_pctranu(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+    typedef void pblas(int *, int *, float _Complex *, float _Complex *, int *, int *, int *,
+                       float _Complex *, float _Complex *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pctranu_");
+    float _Complex zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pctranu_", "bcr_pctranu", *m, *n, da, dc, ictxt, 0);
+    bcr_pctranu(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pztranu_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *ia,
@@ -446,11 +479,22 @@ void pztranu_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *i
                int *ja, int *desca, double _Complex *beta, double _Complex *c, int *ic,
                int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pztranu_", "bcr_pztranu", *m, *n, desca, descc, ictxt, 0);
-    bcr_pztranu(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+    typedef void pblas(int *, int *, double _Complex *, double _Complex *, int *, int *, int *,
+                       double _Complex *, double _Complex *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pztranu_");
+    double _Complex zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pztranu_", "bcr_pztranu", *m, *n, da, dc, ictxt, 0);
+    bcr_pztranu(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pctranc_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
@@ -460,11 +504,22 @@ void pctranc_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
                int *ja, int *desca, float _Complex *beta, float _Complex *c, int *ic,
                int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pctranc_", "bcr_pctranc", *m, *n, desca, descc, ictxt, 0);
-    bcr_pctranc(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+    typedef void pblas(int *, int *, float _Complex *, float _Complex *, int *, int *, int *,
+                       float _Complex *, float _Complex *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pctranc_");
+    float _Complex zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pctranc_", "bcr_pctranc", *m, *n, da, dc, ictxt, 0);
+    bcr_pctranc(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pztranc_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *ia,
@@ -474,11 +529,22 @@ void pztranc_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *i
                int *ja, int *desca, double _Complex *beta, double _Complex *c, int *ic,
                int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pztranc_", "bcr_pztranc", *m, *n, desca, descc, ictxt, 0);
-    bcr_pztranc(*m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc, ictxt);
+    typedef void pblas(int *, int *, double _Complex *, double _Complex *, int *, int *, int *,
+                       double _Complex *, double _Complex *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pztranc_");
+    double _Complex zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pztranc_", "bcr_pztranc", *m, *n, da, dc, ictxt, 0);
+    bcr_pztranc(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void psgeadd_(const char *trans, int *m, int *n, float *alpha,
@@ -488,12 +554,22 @@ void psgeadd_(const char *trans, int *m, int *n, float *alpha,
                float *a, int *ia, int *ja, int *desca, float *beta,
                float *c, int *ic, int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("psgeadd_", "bcr_psgeadd", *m, *n, desca, descc, ictxt, 0);
-    bcr_psgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
-                 ictxt);
+    typedef void pblas(const char *, int *, int *, float *, float *, int *,
+                       int *, int *, float *, float *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("psgeadd_");
+    float zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(trans, m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("psgeadd_", "bcr_psgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_psgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pdgeadd_(const char *trans, int *m, int *n, double *alpha,
@@ -503,12 +579,22 @@ void pdgeadd_(const char *trans, int *m, int *n, double *alpha,
                double *a, int *ia, int *ja, int *desca, double *beta,
                double *c, int *ic, int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pdgeadd_", "bcr_pdgeadd", *m, *n, desca, descc, ictxt, 0);
-    bcr_pdgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
-                 ictxt);
+    typedef void pblas(const char *, int *, int *, double *, double *, int *,
+                       int *, int *, double *, double *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pdgeadd_");
+    double zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(trans, m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pdgeadd_", "bcr_pdgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_pdgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pcgeadd_(const char *trans, int *m, int *n, float _Complex *alpha,
@@ -518,12 +604,22 @@ void pcgeadd_(const char *trans, int *m, int *n, float _Complex *alpha,
                float _Complex *a, int *ia, int *ja, int *desca, float _Complex *beta,
                float _Complex *c, int *ic, int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pcgeadd_", "bcr_pcgeadd", *m, *n, desca, descc, ictxt, 0);
-    bcr_pcgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
-                 ictxt);
+    typedef void pblas(const char *, int *, int *, float _Complex *, float _Complex *, int *,
+                       int *, int *, float _Complex *, float _Complex *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pcgeadd_");
+    float _Complex zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(trans, m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pcgeadd_", "bcr_pcgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_pcgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
 void pzgeadd_(const char *trans, int *m, int *n, double _Complex *alpha,
@@ -533,10 +629,20 @@ void pzgeadd_(const char *trans, int *m, int *n, double _Complex *alpha,
                double _Complex *a, int *ia, int *ja, int *desca, double _Complex *beta,
                double _Complex *c, int *ic, int *jc, int *descc)
 {
-    int ictxt = bcr_dropin_pblas_context(descc);
-    if (ictxt < 0)
-        return; /* outside the grid: PBLAS does nothing */
-    bcr_dropin_announce("pzgeadd_", "bcr_pzgeadd", *m, *n, desca, descc, ictxt, 0);
-    bcr_pzgeadd(trans, *m, *n, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc,
-                 ictxt);
+    typedef void pblas(const char *, int *, int *, double _Complex *, double _Complex *, int *,
+                       int *, int *, double _Complex *, double _Complex *, int *, int *, int *);
+    pblas *ref = (pblas *)bcr_dropin_pblas_reference("pzgeadd_");
+    double _Complex zero = 0, one = 1;
+    if (ref) /* PBLAS's own checks, and its report of bad input; alpha = 0, beta = 1 then returns */
+        ref(trans, m, n, &zero, a, ia, ja, desca, &one, c, ic, jc, descc);
+    int da[9], dc[9];
+    int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
+    if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
+        return;
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
+        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        return;
+    }
+    bcr_dropin_announce("pzgeadd_", "bcr_pzgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_pzgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }

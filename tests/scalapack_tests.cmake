@@ -33,9 +33,10 @@ if(NOT IS_DIRECTORY "${BCR_SCALAPACK_OWN_TESTS_DIR}")
 endif()
 
 # bcr_scalapack_own_test(program format data entries): `format` is the
-# driver's output (sep, svd, hseqr: see the check script), `data` its input
-# file beside it (or "none"), `entries` the drop-in entry points it is
-# known to call, each of which must reach bcredist.
+# driver's output (sep, svd, hseqr, pblas: see the check script), `data`
+# its input file (program and data relative to the test programs' folder;
+# data "none" for none), `entries` the drop-in entry points it is known to
+# call, each of which must reach bcredist.
 function(bcr_scalapack_own_test prog format data entries)
   set(exe "${BCR_SCALAPACK_OWN_TESTS_DIR}/${prog}")
   if(data STREQUAL "none")
@@ -44,17 +45,18 @@ function(bcr_scalapack_own_test prog format data entries)
     set(data_path "${BCR_SCALAPACK_OWN_TESTS_DIR}/${data}")
   endif()
   if(NOT EXISTS "${exe}" OR (data_path AND NOT EXISTS "${data_path}"))
-    message(STATUS "scalapack_own_${prog} skipped: no ${exe} or ${data_path}")
+    message(STATUS "scalapack_own ${prog} skipped: no ${exe} or ${data_path}")
     return()
   endif()
   string(REPLACE ";" ":" entries "${entries}")
   string(JOIN "$<SEMICOLON>" preflags ${BCR_MPIEXEC_PREFLAGS})
   string(JOIN "$<SEMICOLON>" test_env ${BCR_MPI_TEST_ENV})
-  set(name scalapack_own_${prog})
+  get_filename_component(base "${prog}" NAME)
+  set(name scalapack_own_${base})
   add_test(NAME ${name}
     COMMAND ${CMAKE_COMMAND} -DFLAVOUR=${BCR_MPI_FLAVOUR} -DMPIEXEC=${BCR_MPIEXEC}
             "-DPREFLAGS=${preflags}" -DNP=4 -DEXE=${exe} "-DDATA=${data_path}"
-            -DFORMAT=${format} -DWORKDIR=${CMAKE_CURRENT_BINARY_DIR}/scalapack_own/${prog}
+            -DFORMAT=${format} -DWORKDIR=${CMAKE_CURRENT_BINARY_DIR}/scalapack_own/${base}
             -DDROPIN=$<TARGET_FILE:bcredist_scalapack> -DENTRIES=${entries}
             "-DMPI_ENV=${test_env}" -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
             -P ${CMAKE_CURRENT_SOURCE_DIR}/scalapack_tests_check.cmake)
@@ -70,3 +72,10 @@ bcr_scalapack_own_test(xdsep   sep   SEP.dat "pdgemr2d_;pdtrmr2d_")
 bcr_scalapack_own_test(xssep   sep   SEP.dat "psgemr2d_;pstrmr2d_")
 bcr_scalapack_own_test(xcsep   sep   SEP.dat "psgemr2d_;pcgemr2d_;pctrmr2d_")
 bcr_scalapack_own_test(xzsep   sep   SEP.dat "pdgemr2d_;pzgemr2d_;pztrmr2d_")
+# The PBLAS's level-3 testers check p?geadd_ (with TRANS N and T) among
+# others, including its error exits, which PBLAS itself reports (the
+# drop-in calls it to check the arguments first).
+bcr_scalapack_own_test(PBLAS/spb3tst pblas PBLAS/PSBLAS3TST.dat "psgeadd_")
+bcr_scalapack_own_test(PBLAS/dpb3tst pblas PBLAS/PDBLAS3TST.dat "pdgeadd_")
+bcr_scalapack_own_test(PBLAS/cpb3tst pblas PBLAS/PCBLAS3TST.dat "pcgeadd_")
+bcr_scalapack_own_test(PBLAS/zpb3tst pblas PBLAS/PZBLAS3TST.dat "pzgeadd_")

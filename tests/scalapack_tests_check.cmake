@@ -16,7 +16,7 @@
 #
 # Variables: FLAVOUR (openmpi or mpich: how variables reach the processes),
 # MPIEXEC, PREFLAGS (a list, after -n NP), NP, EXE, DATA (input files,
-# separated by ':', may be empty), FORMAT (sep, svd or hseqr: which driver
+# separated by ':', may be empty), FORMAT (sep, svd, hseqr or pblas: which driver
 # prints the per-test lines), WORKDIR, DROPIN, ENTRIES (separated by ':'),
 # MPI_ENV (VAR=value settings for the launcher and, through it, every
 # process, as every MPI test of the build gets them; a list, may be empty),
@@ -43,6 +43,8 @@ get_filename_component(prog "${EXE}" NAME)
 #   svd    P?SVDTST: 'Passed', WALL and CPU (E10.3 or E10.4, by version),
 #          M N P Q NB MTYPE, the residuals CHK MTM DELTA (F6.2), HET
 #   hseqr  P?HSEQRDRIVER: N NB P Q, the QR time (F8.2), the result
+#   pblas  P?BLAS3TST (the PBLAS's level-3 tester): its summary table's
+#          lines, routine and counts (no timings, no residuals)
 # The timings are masked.  The residuals are compared where a grid row and
 # a grid column have at most two processes, and masked elsewhere: the
 # BLACS's combines add the contributions of three or more processes in the
@@ -61,6 +63,10 @@ elseif(FORMAT STREQUAL "svd")
   set(p_cols 39-42)
   set(q_cols 43-46)
   set(residual_cols 58-75)
+elseif(FORMAT STREQUAL "pblas")
+  set(test_line "^ +[|] +P[SDCZ][A-Z0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+$")
+  set(time_cols "")
+  set(residual_cols "")
 elseif(FORMAT STREQUAL "hseqr")
   set(test_line "^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ ")
   set(time_cols 21-28)
@@ -220,7 +226,9 @@ function(summarize mode)
     string(LENGTH "${line}" len)
     if(line MATCHES "${test_line}" AND len GREATER_EQUAL ${min_len})
       math(EXPR ntests "${ntests} + 1")
-      mask(line "${line}" ${time_cols})
+      if(time_cols)
+        mask(line "${line}" ${time_cols})
+      endif()
       if(residual_cols)
         columns(p "${line}" ${p_cols})
         columns(q "${line}" ${q_cols})
@@ -248,7 +256,7 @@ run(preload)
 summarize(ref)
 summarize(preload)
 
-set(verbose "bcredist: [A-Za-z0-9_]+ -> bcr_p[sdczi](gemr2d|trmr2d) ")
+set(verbose "bcredist: [A-Za-z0-9_]+ -> bcr_p[sdczi](gemr2d|trmr2d|tran|tranu|tranc|geadd) ")
 if(err_ref MATCHES "${verbose}" OR out_ref MATCHES "${verbose}")
   message(FATAL_ERROR "${prog} ref: bcredist ran without the drop-in")
 endif()
@@ -297,9 +305,15 @@ endif()
 
 # Failures: P?SEPTST writes 'FAIL ...' as the result and counts "tests
 # completed and failed", P?SVDTST writes "Test I = ... has failed",
-# P?HSEQRDRIVER writes FAILED.
+# P?HSEQRDRIVER writes FAILED; P?BLAS3TST's summary has a FAILED column
+# (its lines' fourth count) and its checks end in PASSED or FAILED.
+if(FORMAT STREQUAL "pblas")
+  set(failure "check: +[A-Z0-9]+ +FAILED|[|] +P[A-Z0-9]+ +[0-9]+ +[0-9]+ +[1-9]|ILLEGAL")
+else()
+  set(failure "FAIL|Failed|has failed")
+endif()
 foreach(mode ref preload)
-  if(out_${mode} MATCHES "FAIL|Failed|has failed")
+  if(out_${mode} MATCHES "${failure}")
     message(FATAL_ERROR "${prog} ${mode}: a test failed")
   endif()
   if(sum_${mode} MATCHES "(^|\n)([0-9]+) tests completed and failed"

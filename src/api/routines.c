@@ -96,7 +96,8 @@ void bcr_pstran(bcr_int m, bcr_int n, float alpha, const float *a, bcr_int ia,
                   bcr_int ja, const bcr_int *desca, float beta, float *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pstran", 's', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_update_kind k = {"bcr_pstran", 's', sizeof(float), BCR_FORM_TRAN, NULL,
+                         'T'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -104,7 +105,8 @@ void bcr_pdtran(bcr_int m, bcr_int n, double alpha, const double *a, bcr_int ia,
                   bcr_int ja, const bcr_int *desca, double beta, double *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pdtran", 'd', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_update_kind k = {"bcr_pdtran", 'd', sizeof(double), BCR_FORM_TRAN, NULL,
+                         'T'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -112,7 +114,8 @@ void bcr_pitran(bcr_int m, bcr_int n, bcr_int alpha, const bcr_int *a, bcr_int i
                   bcr_int ja, const bcr_int *desca, bcr_int beta, bcr_int *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pitran", 'i', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_update_kind k = {"bcr_pitran", 'i', sizeof(bcr_int), BCR_FORM_TRAN, NULL,
+                         'T'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -120,7 +123,8 @@ void bcr_pctranu(bcr_int m, bcr_int n, float _Complex alpha, const float _Comple
                   bcr_int ja, const bcr_int *desca, float _Complex beta, float _Complex *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pctranu", 'c', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_update_kind k = {"bcr_pctranu", 'c', sizeof(float _Complex), BCR_FORM_TRAN, NULL,
+                         'T'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -128,7 +132,8 @@ void bcr_pztranu(bcr_int m, bcr_int n, double _Complex alpha, const double _Comp
                   bcr_int ja, const bcr_int *desca, double _Complex beta, double _Complex *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pztranu", 'z', BCR_FORM_TRAN, NULL, 'T'};
+    bcr_update_kind k = {"bcr_pztranu", 'z', sizeof(double _Complex), BCR_FORM_TRAN, NULL,
+                         'T'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -136,7 +141,8 @@ void bcr_pctranc(bcr_int m, bcr_int n, float _Complex alpha, const float _Comple
                   bcr_int ja, const bcr_int *desca, float _Complex beta, float _Complex *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pctranc", 'c', BCR_FORM_TRAN, NULL, 'C'};
+    bcr_update_kind k = {"bcr_pctranc", 'c', sizeof(float _Complex), BCR_FORM_TRAN, NULL,
+                         'C'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -144,7 +150,8 @@ void bcr_pztranc(bcr_int m, bcr_int n, double _Complex alpha, const double _Comp
                   bcr_int ja, const bcr_int *desca, double _Complex beta, double _Complex *c, bcr_int ic,
                   bcr_int jc, const bcr_int *descc, bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pztranc", 'z', BCR_FORM_TRAN, NULL, 'C'};
+    bcr_update_kind k = {"bcr_pztranc", 'z', sizeof(double _Complex), BCR_FORM_TRAN, NULL,
+                         'C'};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -153,7 +160,8 @@ void bcr_psgeadd(const char *trans, bcr_int m, bcr_int n, float alpha,
                   float beta, float *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                   bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_psgeadd", 's', BCR_FORM_GEADD, trans, 0};
+    bcr_update_kind k = {"bcr_psgeadd", 's', sizeof(float), BCR_FORM_GEADD, trans,
+                         0};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -162,7 +170,8 @@ void bcr_pdgeadd(const char *trans, bcr_int m, bcr_int n, double alpha,
                   double beta, double *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                   bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pdgeadd", 'd', BCR_FORM_GEADD, trans, 0};
+    bcr_update_kind k = {"bcr_pdgeadd", 'd', sizeof(double), BCR_FORM_GEADD, trans,
+                         0};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -171,7 +180,8 @@ void bcr_pcgeadd(const char *trans, bcr_int m, bcr_int n, float _Complex alpha,
                   float _Complex beta, float _Complex *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                   bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pcgeadd", 'c', BCR_FORM_GEADD, trans, 0};
+    bcr_update_kind k = {"bcr_pcgeadd", 'c', sizeof(float _Complex), BCR_FORM_GEADD, trans,
+                         0};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -180,7 +190,8 @@ void bcr_pzgeadd(const char *trans, bcr_int m, bcr_int n, double _Complex alpha,
                   double _Complex beta, double _Complex *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                   bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pzgeadd", 'z', BCR_FORM_GEADD, trans, 0};
+    bcr_update_kind k = {"bcr_pzgeadd", 'z', sizeof(double _Complex), BCR_FORM_GEADD, trans,
+                         0};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 
@@ -189,7 +200,8 @@ void bcr_pigeadd(const char *trans, bcr_int m, bcr_int n, bcr_int alpha,
                   bcr_int beta, bcr_int *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                   bcr_int ictxt)
 {
-    bcr_update_kind k = {"bcr_pigeadd", 'i', BCR_FORM_GEADD, trans, 0};
+    bcr_update_kind k = {"bcr_pigeadd", 'i', sizeof(bcr_int), BCR_FORM_GEADD, trans,
+                         0};
     bcr_call_update(&k, m, n, &alpha, a, ia, ja, desca, &beta, c, ic, jc, descc, ictxt);
 }
 

@@ -126,12 +126,11 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
         char t = k->trans ? *k->trans : 'N';
         op = t == 't' || t == 'T' ? 'T' : t == 'c' || t == 'C' ? 'C' : 'N';
     }
-    size_t elsize = bcr_type_size(k->type);
     /* for real types a conjugate is the transpose */
     if (op == 'C' && (k->type == 's' || k->type == 'd' || k->type == 'i'))
         op = 'T';
     bcr_update_op u = {k->type, op, alpha, beta};
-    bcr_request rq = {.routine = k->routine, .elsize = elsize, .a = a, .b = c, .form = k->form,
+    bcr_request rq = {.routine = k->routine, .elsize = k->elsize, .a = a, .b = c, .form = k->form,
                       .trans = k->trans};
     bcr_failsafe_enter(rq.routine);
     /* m or n of 0: return at once, as the other routines */

@@ -15,12 +15,15 @@
 #ifndef BCR_API_UPDATE_H
 #define BCR_API_UPDATE_H
 
+#include <stddef.h>
+
 #include "bcredist.h"
 
 /* What a typed entry point says of itself. */
 typedef struct {
     const char *routine; /* "bcr_pdtran", for messages */
     char type;           /* s, d, c, z or i */
+    size_t elsize;       /* its bytes */
     int form;            /* BCR_FORM_TRAN or BCR_FORM_GEADD (base/request.h) */
     const char *trans;   /* geadd's argument; NULL for tran */
     char op;             /* tran's operation, 'T' or 'C'; 0 for geadd */
