@@ -93,8 +93,14 @@ int bcr_plan_test(bcr_plan_t p, int *flag)
     if (p->state == BCR_PLAN_IDLE)
         return bcr_plan_misuse(routine, 1, "plan", not_started);
     if (p->state == BCR_PLAN_IN_FLIGHT && bcr_flying_try_hold(p)) {
-        /* Not held: another thread's wait is moving it on right now. */
-        if (bcr_flying_advance(p, 0))
+        /* Not held: another thread's wait is moving it on right now.
+         * The combine schedule's relayed messages move only in a blocking
+         * step (exec/run_combine.h): a test that reaches them runs them,
+         * or a loop of tests would never end. */
+        int done = bcr_flying_advance(p, 0);
+        if (!done && bcr_plan_flight_needs_block(&p->flight))
+            done = bcr_flying_advance(p, 1);
+        if (done)
             complete(p, 0);
         bcr_flying_let_go(p);
     }
