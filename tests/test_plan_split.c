@@ -499,6 +499,10 @@ int main(int argc, char **argv)
     else
         CHECK(0, "unknown mode %s", mode);
     int failed = finish_checks("plan_split");
+    /* bcredist's state on the contexts goes with them (no leak to report). */
+    Cblacs_gridexit(gB);
+    Cblacs_gridexit(gA);
+    Cblacs_gridexit(ctx_all);
     MPI_Finalize();
     return failed;
 }
