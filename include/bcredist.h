@@ -193,6 +193,24 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
 int bcr_plan_execute(bcr_plan_t plan, const void *a, void *b);
 void bcr_plan_destroy(bcr_plan_t plan);
 
+/* Split-phase plans: bcr_plan_start(plan, a, b) is bcr_plan_execute's
+ * first half (collective, with the same checks): it posts the messages and
+ * returns; bcr_plan_wait(plan) completes this process's part (B is then
+ * filled); bcr_plan_test(plan, &flag) moves it on without waiting and sets
+ * flag to 1 once it is complete (a later wait then returns at once).
+ * Between start and completion A must not change and B must not be read.
+ * Calling bcr_plan_test now and then lets large messages and the second
+ * exchange of two-phase strategies progress; without it they complete in
+ * the wait.  Several plans may be in flight at once and waited for in any
+ * order; one plan is used by one thread at a time.  A wait or test without
+ * a start, a second start, and bcr_plan_execute or bcr_plan_destroy on a
+ * plan in flight are errors (BCR_ERR_ARGUMENT, on the calling process;
+ * destroy then leaves the plan as it is).  See docs/api.md, "Split-phase
+ * plans". */
+int bcr_plan_start(bcr_plan_t plan, const void *a, void *b);
+int bcr_plan_test(bcr_plan_t plan, int *flag);
+int bcr_plan_wait(bcr_plan_t plan);
+
 /* Error codes returned by bcr_last_error(). */
 enum bcr_error_code {
     BCR_SUCCESS = 0,

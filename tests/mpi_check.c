@@ -44,7 +44,10 @@ static void on_alarm(int sig)
 
 void mpi_check_init(int *argc, char ***argv)
 {
-    MPI_Init(argc, argv);
+    int started;
+    MPI_Initialized(&started); /* a program may start MPI itself, threaded */
+    if (!started)
+        MPI_Init(argc, argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &g_size);
     signal(SIGALRM, on_alarm);

@@ -35,7 +35,7 @@ void failf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
             failf(__VA_ARGS__);                                                \
     } while (0)
 
-/* MPI_Init, g_rank and g_size, the watchdog's SIGALRM handler, a line
+/* MPI_Init (unless the program started MPI already), g_rank and g_size, the watchdog's SIGALRM handler, a line
  * buffered stdout and Cblacs_pinfo. */
 void mpi_check_init(int *argc, char ***argv);
 

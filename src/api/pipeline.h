@@ -10,7 +10,9 @@
  *
  * The routines run the five in one call (bcr_redistribute).  The plan API
  * runs the first three in bcr_plan_create, with a plan of its own, and the
- * last three in every bcr_plan_execute.  A call that could take more
+ * last three in every bcr_plan_execute, or split between bcr_plan_start
+ * (commit, the exchange's first half) and bcr_plan_test / bcr_plan_wait
+ * (api/plan_split.c).  A call that could take more
  * memory than BCR_MAX_BYTES allows runs in rounds after the agreement,
  * each with a plan of its own (api/rounds.h). */
 #ifndef BCR_API_PIPELINE_H

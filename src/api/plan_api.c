@@ -1,9 +1,11 @@
 /* The public plan API: the pipeline's agreement, planning and commit once
- * (api/pipeline.h), then its commit and exchange per execution. */
+ * (api/pipeline.h), then its commit and exchange per execution.  The
+ * split-phase calls are in plan_split.c. */
 #include <stdlib.h>
 
 #include "api/arguments.h"
 #include "api/pipeline.h"
+#include "api/plan_object.h"
 #include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
@@ -11,23 +13,6 @@
 #include "runtime/check.h"
 #include "runtime/context.h"
 #include "runtime/finalize.h"
-
-struct bcr_plan_s {
-    int empty;           /* m or n was 0: nothing to do, ever */
-    int active;          /* this process is in grid A or B */
-    bcr_plan plan;
-    int in_rounds;       /* made under BCR_MAX_BYTES in rounds, each with a
-                            plan of its own (api/rounds.h) */
-    bcr_rounds rounds;
-    bcr_options opt;     /* the switches as at creation (execute rereads
-                            those that do not change the plan) */
-    MPI_Comm comm;       /* our own, so the plan outlives the contexts */
-    int rank, size;
-    int in_a, in_b;
-    bcr_idx held_a, held_b, lda, ldb;
-    size_t elsize;
-    int trapezoid;
-};
 
 /* Arrays are not known yet; a non-NULL stand-in lets the checks pass them. */
 static const char no_array_yet;
@@ -106,62 +91,86 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
     return p;
 }
 
-int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
+int bcr_plan_misuse(const char *routine, int k, const char *name, const char *detail)
 {
-    bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
+    bcr_request rq = {.routine = routine};
     bcr_err e = {BCR_SUCCESS, -1, ""};
-    bcr_failsafe_enter(rq.routine);
-    if (!p) {
-        bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT, "argument 1 (plan): plan is NULL");
-        bcr_err_report(&e);
-        return e.code;
+    bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT, "argument %d (%s): %s", k, name, detail);
+    bcr_err_report(&e);
+    return e.code;
+}
+
+const bcr_plan *bcr_plan_list(const struct bcr_plan_s *p, bcr_idx *n)
+{
+    if (p->in_rounds) {
+        *n = p->rounds.plan ? p->rounds.n : 0;
+        return p->rounds.plan;
     }
-    if (p->empty) {
-        bcr_err_clear_last();
-        return BCR_SUCCESS;
-    }
+    *n = p->active ? 1 : 0;
+    return p->active ? &p->plan : NULL;
+}
+
+int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err *e,
+                        bcr_shm **sh)
+{
     /* A plan may run after bcr_finalize, and then makes state again
      * (buffers, a shared window) without the context lookup that makes
      * sure MPI_Finalize frees it; failing that only leaves it to the exit. */
     (void)bcr_finalize_hook();
-    bcr_options opt;
-    bcr_options_read(&opt);
-    opt.plan = p->opt.plan; /* the plan was made with these */
+    bcr_options_read(opt);
+    opt->plan = p->opt.plan; /* the plan was made with these */
     bcr_phase_now.calls++;
     const char *what = p->trapezoid ? "trapezoid" : "submatrix";
-    if (p->in_a && !a && p->held_a) {
-        bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT,
+    if (p->in_a && !rq->a && p->held_a) {
+        bcr_err_plain(e, rq, BCR_ERR_ARGUMENT,
                       "argument 2 (a): a is NULL but this process holds %lld elements of the %s",
                       (long long)p->held_a, what);
-        e.arg = BCR_ARG_A; /* orders the report among processes */
-    } else if (p->in_b && !b && p->held_b) {
-        bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT,
+        e->arg = BCR_ARG_A; /* orders the report among processes */
+    } else if (p->in_b && !rq->b && p->held_b) {
+        bcr_err_plain(e, rq, BCR_ERR_ARGUMENT,
                       "argument 3 (b): b is NULL but this process holds %lld elements of the %s",
                       (long long)p->held_b, what);
-        e.arg = BCR_ARG_B;
+        e->arg = BCR_ARG_B;
     }
     /* bcr_finalize may have released the pooled buffers since the plan was
      * made: they are reserved again before the processes agree to go on.
      * The plan's communicator is its own, so its first execution goes
      * through MPI and a reused plan gets shared segments (exec/shm.h). */
-    bcr_shm *sh;
+    rq->elsize = p->elsize;
+    if (p->in_rounds)
+        return bcr_rounds_commit(rq, &p->rounds, 1, opt, p->comm, p->rank, p->size, e, sh,
+                                 &bcr_phase_now.check);
     const bcr_plan *pl = p->active ? &p->plan : NULL;
-    rq.elsize = p->elsize;
-    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
-    int rc;
-    if (p->in_rounds) {
-        rc = bcr_rounds_commit(&rq, &p->rounds, 1, &opt, p->comm, p->rank, p->size, &e, &sh,
-                               &bcr_phase_now.check);
-        if (rc == BCR_SUCCESS)
-            bcr_rounds_exchange(&rq, &p->rounds, &ar, &opt, p->comm, p->rank, sh);
-    } else {
-        rc = bcr_stage_commit(&rq, pl, 1, &opt, p->comm, p->rank, p->size, &e, &sh,
-                              &bcr_phase_now.check);
-        if (rc == BCR_SUCCESS)
-            bcr_stage_exchange(pl, &ar, &opt, p->comm, sh, 0);
+    return bcr_stage_commit(rq, pl, 1, opt, p->comm, p->rank, p->size, e, sh,
+                            &bcr_phase_now.check);
+}
+
+int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
+{
+    bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_failsafe_enter(rq.routine);
+    if (!p)
+        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
+    if (p->state == BCR_PLAN_IN_FLIGHT)
+        return bcr_plan_misuse(rq.routine, 1, "plan",
+                               "the plan is in flight (started and not waited for)");
+    p->state = BCR_PLAN_IDLE;
+    if (p->empty) {
+        bcr_err_clear_last();
+        return BCR_SUCCESS;
     }
-    if (rc == BCR_SUCCESS)
+    bcr_options opt;
+    bcr_shm *sh;
+    int rc = bcr_plan_commit_run(p, &rq, &opt, &e, &sh);
+    if (rc == BCR_SUCCESS) {
+        bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+        if (p->in_rounds)
+            bcr_rounds_exchange(&rq, &p->rounds, &ar, &opt, p->comm, p->rank, sh);
+        else
+            bcr_stage_exchange(p->active ? &p->plan : NULL, &ar, &opt, p->comm, sh, 0);
         bcr_stage_keep(sh, &opt);
+    }
     return bcr_err_finish(&e, &rq, rc);
 }
 
@@ -169,6 +178,15 @@ void bcr_plan_destroy(bcr_plan_t p)
 {
     if (!p)
         return;
+    /* Its messages may still be posted over its buffers and arrays, and
+     * its partners wait for them: it stays as it is, to be waited for. */
+    if (p->state == BCR_PLAN_IN_FLIGHT) {
+        bcr_plan_misuse("bcr_plan_destroy", 1, "plan",
+                        "the plan is in flight (started and not waited for); it is not "
+                        "destroyed: wait for it first");
+        return;
+    }
+    bcr_pool_set_free(p->bufs);
     if (p->active)
         bcr_plan_free(&p->plan);
     bcr_rounds_free(&p->rounds); /* nothing when the plan is not in rounds */

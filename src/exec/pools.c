@@ -1,6 +1,7 @@
 #include "exec/pools.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -105,8 +106,51 @@ static void list_my_pools(void)
     all_pools = o;
 }
 
+/* Sets of their own (bcr_pool_set_new) are not listed: their owners free
+ * them.  Their bytes are counted here for bcr_pool_bytes. */
+struct bcr_pool_set {
+    pool p[BCR_POOLS];
+};
+
+static _Thread_local bcr_pool_set *serving;
+static atomic_size_t set_bytes;
+
+bcr_pool_set *bcr_pool_set_new(void) { return calloc(1, sizeof(bcr_pool_set)); }
+
+void bcr_pool_set_free(bcr_pool_set *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < BCR_POOLS; i++) {
+        atomic_fetch_sub(&set_bytes, s->p[i].size);
+        pool_free(&s->p[i]);
+    }
+    free(s);
+}
+
+bcr_pool_set *bcr_pools_use(bcr_pool_set *s)
+{
+    bcr_pool_set *before = serving;
+    serving = s;
+    return before;
+}
+
+static void *set_get(bcr_pool_set *s, int which, size_t bytes)
+{
+    pool *pl = &s->p[which];
+    if (bytes <= pl->size)
+        return pl->p;
+    atomic_fetch_sub(&set_bytes, pl->size);
+    pool_free(pl);
+    pool_alloc(pl, bytes);
+    atomic_fetch_add(&set_bytes, pl->size);
+    return pl->p;
+}
+
 void *bcr_pool_get(int which, size_t bytes)
 {
+    if (serving)
+        return set_get(serving, which, bytes);
     pool *pl = &pools[which];
     if (bytes <= pl->size)
         return pl->p;
@@ -128,7 +172,8 @@ size_t bcr_pool_bytes(void)
         for (int i = 0; i < BCR_POOLS; i++)
             total += o->set[i].size;
     pthread_mutex_unlock(&pools_lock);
-    return total + bcr_shm_bytes(); /* shared segments are extra memory too */
+    /* Shared segments and plans' own sets are extra memory too. */
+    return total + atomic_load(&set_bytes) + bcr_shm_bytes();
 }
 
 /* Every thread's buffers; the threads stay listed (their list entries are

@@ -14,17 +14,30 @@ enum { BCR_POOL_SEND, BCR_POOL_RECV, BCR_POOL_SCRATCH, BCR_POOL_WORK, BCR_POOL_S
  * growth of the same buffer, bcr_pools_release or the thread's end. */
 void *bcr_pool_get(int which, size_t bytes);
 
-/* Free every thread's buffers (bcr_finalize); they grow again on use. */
+/* A set of buffers of its own, for a split-phase plan in flight
+ * (api/plan_split.c): its messages and scratch must stay as they are
+ * while the thread makes other calls between start and wait.  NULL when
+ * out of memory. */
+typedef struct bcr_pool_set bcr_pool_set;
+bcr_pool_set *bcr_pool_set_new(void);
+void bcr_pool_set_free(bcr_pool_set *s);
+
+/* This thread's bcr_pool_get serves set s from now on (NULL: the
+ * thread's own buffers again); returns the set it served before. */
+bcr_pool_set *bcr_pools_use(bcr_pool_set *s);
+
+/* Free every thread's buffers (bcr_finalize); they grow again on use.
+ * Sets of their own stay with their owners. */
 void bcr_pools_release(void);
 
-/* Bytes of this thread's buffers. */
+/* Bytes of this thread's own buffers. */
 size_t bcr_pools_mine(void);
 
 /* While on, bcr_pools_trim leaves this thread's buffer `which` alone (a
  * call still needs it after the exchange that trims). */
 void bcr_pool_hold(int which, int on);
 
-/* Free this thread's buffers, largest first, until they hold at most
+/* Free this thread's own buffers, largest first, until they hold at most
  * `limit` bytes (those held excepted). */
 void bcr_pools_trim(size_t limit);
 

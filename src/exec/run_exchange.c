@@ -14,9 +14,9 @@
 #include "kernels/stream_copy.h"
 
 /* MPICH defines MPI_STATUSES_IGNORE as (MPI_Status *)1, which GCC 11 and
- * later take for an array of no elements where MPI_Waitall and
- * MPI_Testsome declare an array of statuses, and warn of an overflow
- * (pmodels/mpich#5687).  Nothing is written through it, so these two
+ * later take for an array of no elements where MPI_Waitall, MPI_Testsome
+ * and MPI_Testall declare an array of statuses, and warn of an overflow
+ * (pmodels/mpich#5687).  Nothing is written through it, so these three
  * calls are made here with that warning off. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
@@ -27,6 +27,11 @@ static int wait_all(int n, MPI_Request *req) { return MPI_Waitall(n, req, MPI_ST
 static int test_some(int n, MPI_Request *req, int *done, int *indices)
 {
     return MPI_Testsome(n, req, done, indices, MPI_STATUSES_IGNORE);
+}
+
+static int test_all(int n, MPI_Request *req, int *all)
+{
+    return MPI_Testall(n, req, all, MPI_STATUSES_IGNORE);
 }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
@@ -77,17 +82,8 @@ int bcr_exchange_reserve(const bcr_exchange *ex, size_t es)
     return BCR_SUCCESS;
 }
 
-/* Where a call keeps its requests: every chunk of every message in the
- * order the schedule posts them (receives and sends mixed), the scans'
- * cursors into shared segments, whose each request is (receive part k, or
- * send part k as the receive parts' count plus k), the chunks each part
- * still owes, and room for MPI_Testsome's indices. */
-typedef struct {
-    MPI_Request *req;
-    char **scur;
-    const char **rcur;
-    int *owner, *pending, *indices;
-} slots;
+typedef bcr_exchange_slots slots;
+typedef bcr_exchange_lane lane;
 
 static slots slots_of(void *work, const bcr_exchange *ex, size_t es)
 {
@@ -103,32 +99,7 @@ static slots slots_of(void *work, const bcr_exchange *ex, size_t es)
     return sl;
 }
 
-/* A schedule's progress through one direction's messages through MPI
- * (plan/schedule.h): the next to post, and those posted and incomplete. */
-typedef struct {
-    int next;     /* position in the direction's step order */
-    int inflight; /* messages posted and incomplete */
-    int last_step; /* of the message posted last */
-} lane;
-
-/* What the call needs to post messages by its schedule and take them as
- * they come. */
-typedef struct {
-    slots sl;
-    bcr_idx nslots; /* requests posted so far: the range MPI waits on */
-    const bcr_half *R, *S;
-    char *rbuf, *sbuf;
-    const bcr_arrays *ar;
-    const bcr_mask *mk;
-    bcr_shm *sh;
-    MPI_Comm comm;
-    int nranks;
-    int self_packed; /* the pack copied the part that stays (plan/exchange.h) */
-    int sync;        /* unpack only once every receive is in */
-    bcr_schedule sched;
-    lane recv, send;
-    int recv_left; /* receives through MPI not yet complete, posted or not */
-} receipts;
+typedef bcr_exchange_flight receipts;
 
 /* Everything partner k sends is here: take it, unless it lies in a shared
  * segment, which the one scan over B takes later (finish_scan). */
@@ -138,7 +109,7 @@ static int take_part(receipts *rs, int k)
     if (bcr_exchange_via_shm(rs->sh, p))
         return BCR_SUCCESS;
     if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
-        bcr_part_unpack(rs->R, p, rs->rbuf + (size_t)p->offset * rs->ar->elsize, rs->ar, rs->mk);
+        bcr_part_unpack(rs->R, p, rs->rbuf + (size_t)p->offset * rs->ar.elsize, &rs->ar, rs->mk);
     return BCR_SUCCESS; /* otherwise received in place */
 }
 
@@ -158,7 +129,7 @@ static int scans(const bcr_half *h, bcr_shm *sh)
 static void finish_scan(receipts *rs)
 {
     const bcr_half *R = rs->R;
-    const bcr_arrays *ar = rs->ar;
+    const bcr_arrays *ar = &rs->ar;
     for (int k = 0; k < R->nparts; k++)
         rs->sl.rcur[k] = bcr_exchange_via_shm(rs->sh, &R->parts[k])
                              ? bcr_shm_await(rs->sh, R->parts[k].rank)
@@ -234,16 +205,16 @@ static int may_post(receipts *rs, int sending, int pos)
 static int post_recv(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
-    size_t es = rs->ar->elsize;
+    size_t es = rs->ar.elsize;
     slots *sl = &rs->sl;
     if (p->dtype != MPI_DATATYPE_NULL) {
         sl->pending[k] = 1;
         sl->owner[rs->nslots] = k;
-        return MPI_Irecv(rs->ar->b, 1, p->dtype, p->rank, BCR_TAG, rs->comm,
+        return MPI_Irecv(rs->ar.b, 1, p->dtype, p->rank, BCR_TAG, rs->comm,
                          &sl->req[rs->nslots++]) != MPI_SUCCESS;
     }
     sl->pending[k] = (int)part_chunks(p, es);
-    char *at = p->contig >= 0 ? rs->ar->b + (size_t)p->contig * es
+    char *at = p->contig >= 0 ? rs->ar.b + (size_t)p->contig * es
                               : rs->rbuf + (size_t)p->offset * es;
     return bcr_post_chunks(0, at, p->count * (bcr_idx)es, p->rank, BCR_TAG, rs->comm, sl->req,
                            sl->owner, k, &rs->nslots);
@@ -252,21 +223,21 @@ static int post_recv(receipts *rs, int k)
 static int post_send(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->S->parts[k];
-    size_t es = rs->ar->elsize;
+    size_t es = rs->ar.elsize;
     slots *sl = &rs->sl;
     int who = rs->R->nparts + k;
     if (p->dtype != MPI_DATATYPE_NULL) {
         sl->pending[who] = 1;
         sl->owner[rs->nslots] = who;
-        return MPI_Isend(rs->ar->a, 1, p->dtype, p->rank, BCR_TAG, rs->comm,
+        return MPI_Isend(rs->ar.a, 1, p->dtype, p->rank, BCR_TAG, rs->comm,
                          &sl->req[rs->nslots++]) != MPI_SUCCESS;
     }
     char *at;
     if (p->contig >= 0) {
-        at = (char *)(uintptr_t)(rs->ar->a + (size_t)p->contig * es); /* MPI only reads it */
+        at = (char *)(uintptr_t)(rs->ar.a + (size_t)p->contig * es); /* MPI only reads it */
     } else {
         at = rs->sbuf + (size_t)p->offset * es;
-        bcr_part_pack(at, rs->S, p, rs->ar, rs->mk);
+        bcr_part_pack(at, rs->S, p, &rs->ar, rs->mk);
     }
     sl->pending[who] = (int)part_chunks(p, es);
     return bcr_post_chunks(1, at, p->count * (bcr_idx)es, p->rank, BCR_TAG, rs->comm, sl->req,
@@ -430,81 +401,166 @@ bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, si
 
 static int sends_posted(receipts *rs) { return next_pos(rs, 1) < 0; }
 
-int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
-                     const bcr_exec_options *xo, int packed)
+int bcr_exchange_begin(bcr_exchange_flight *f, const bcr_exchange *ex, const bcr_arrays *ar,
+                       MPI_Comm comm, bcr_shm *sh, const bcr_exec_options *xo, int packed)
 {
     const bcr_half *S = &ex->send, *R = &ex->recv;
     size_t es = ar->elsize;
+    receipts *rs = f;
+    memset(rs, 0, sizeof *rs);
+    rs->stage = BCR_FLIGHT_DONE; /* nothing pending should this fail */
     /* bcr_exchange_reserve ran before the processes agreed to go on, so no
      * allocation can fail here, on one process alone. */
     if (bcr_exchange_reserve(ex, es))
         return BCR_ERR_NOMEM;
     bcr_idx nreq, nr;
     slot_counts(ex, es, &nreq, &nr);
-    receipts rs;
-    memset(&rs, 0, sizeof rs);
-    rs.sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, es);
+    rs->sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, es);
     for (bcr_idx i = 0; i < nreq; i++)
-        rs.sl.req[i] = MPI_REQUEST_NULL;
-    rs.R = R;
-    rs.S = S;
-    rs.rbuf = bcr_pool_get(BCR_POOL_RECV, 0);
-    rs.sbuf = bcr_pool_get(BCR_POOL_SEND, 0);
-    rs.ar = ar;
-    rs.mk = &ex->mask;
-    rs.sh = sh;
-    rs.comm = comm;
-    MPI_Comm_size(comm, &rs.nranks);
-    rs.sync = xo->recv_sync;
-    rs.sched = bcr_exchange_schedule(ex, sh, es, xo);
+        rs->sl.req[i] = MPI_REQUEST_NULL;
+    rs->ex = ex;
+    rs->R = R;
+    rs->S = S;
+    rs->rbuf = bcr_pool_get(BCR_POOL_RECV, 0);
+    rs->sbuf = bcr_pool_get(BCR_POOL_SEND, 0);
+    rs->ar = *ar;
+    rs->mk = &ex->mask;
+    rs->sh = sh;
+    rs->comm = comm;
+    MPI_Comm_size(comm, &rs->nranks);
+    rs->sync = xo->recv_sync;
+    rs->sched = bcr_exchange_schedule(ex, sh, es, xo);
     /* Combined, the messages through MPI travel apart (exec/run_combine.h). */
-    int combining = rs.sched.kind == BCR_SCHEDULE_COMBINE;
-    rs.recv_left = combining ? 0 : lane_count(R, sh);
-    if (combining) {
-        rs.recv.next = R->nparts;
-        rs.send.next = S->nparts;
+    rs->combining = rs->sched.kind == BCR_SCHEDULE_COMBINE;
+    rs->recv_left = rs->combining ? 0 : lane_count(R, sh);
+    if (rs->combining) {
+        rs->recv.next = R->nparts;
+        rs->send.next = S->nparts;
     }
     /* Receives first, as far as the schedule lets them go; sends once the
      * messages through segments are out. */
     int moved = 0;
-    if (post_lane(&rs, 0, &moved))
+    if (post_lane(rs, 0, &moved))
         return BCR_ERR_MPI; /* requests may be pending: nothing sane to do */
     /* With a scan over B coming, the local part goes with it, or with the
      * scan over A before (plan/exchange.h). */
-    int scan_b = scans(R, sh);
-    rs.self_packed = !packed && ex->self_in_pack && scan_b && scans(S, sh);
+    rs->scan_b = scans(R, sh);
+    rs->self_packed = !packed && ex->self_in_pack && rs->scan_b && scans(S, sh);
     bcr_scan_self self = {ar->b, ar->ldb, R->stream};
     if (scans(S, sh)) {
         if (!packed)
-            pack_shared(S, ar, &ex->mask, sh, rs.sl.scur, rs.self_packed ? &self : NULL);
+            pack_shared(S, ar, &ex->mask, sh, rs->sl.scur, rs->self_packed ? &self : NULL);
         publish_shared(S, es, sh);
     }
-    if (advance(&rs))
+    if (advance(rs))
         return BCR_ERR_MPI;
-    if (S->has_self && !scan_b && copy_self(S, ar, &ex->mask, &rs, ex->self_stream))
+    if (S->has_self && !rs->scan_b && copy_self(S, ar, &ex->mask, rs, ex->self_stream))
         return BCR_ERR_MPI;
-    /* Until every receive is in and every send posted; each message
-     * unpacked as soon as all its chunks are in (unless sync). */
-    while (rs.recv_left > 0 || !sends_posted(&rs)) {
+    rs->stage = BCR_FLIGHT_MESSAGES;
+    return BCR_SUCCESS;
+}
+
+int bcr_exchange_may_begin(const bcr_exchange *ex, bcr_shm *sh)
+{
+    return !sh || !scans(&ex->send, sh) || bcr_shm_writable(sh);
+}
+
+/* Whether every part through a shared segment has been published, so the
+ * scan over B would not wait. */
+static int shared_parts_in(receipts *rs)
+{
+    for (int k = 0; k < rs->R->nparts; k++)
+        if (bcr_exchange_via_shm(rs->sh, &rs->R->parts[k]) &&
+            !bcr_shm_ready(rs->sh, rs->R->parts[k].rank))
+            return 0;
+    return 1;
+}
+
+/* Every receive through MPI in and every send posted: waiting for each
+ * message (block) or taking what has come. */
+static int take_messages(receipts *rs, int block)
+{
+    if (!block)
+        return poll_receipts(rs);
+    while (rs->recv_left > 0 || !sends_posted(rs)) {
         int idx;
-        if (MPI_Waitany((int)rs.nslots, rs.sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
-            idx == MPI_UNDEFINED || completed(&rs, idx) || advance(&rs))
+        if (MPI_Waitany((int)rs->nslots, rs->sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+            idx == MPI_UNDEFINED || completed(rs, idx) || advance(rs))
             return BCR_ERR_MPI;
     }
-    if (combining) {
-        int rc = bcr_combine_run(ex, ar, comm, sh);
-        if (rc)
-            return rc;
-    }
-    if (rs.sync && !combining)
-        for (int k = 0; k < R->nparts; k++)
-            if (take_part(&rs, k))
-                return BCR_ERR_MPI;
-    if (scan_b)
-        finish_scan(&rs);
-    /* The readers of our shared segment are waited for only before the
-     * next call writes it (bcr_shm_begin_writes). */
-    if (rs.nslots && wait_all((int)rs.nslots, rs.sl.req) != MPI_SUCCESS)
-        return BCR_ERR_MPI;
     return BCR_SUCCESS;
+}
+
+int bcr_exchange_advance(bcr_exchange_flight *f, int block, int *done)
+{
+    receipts *rs = f;
+    *done = 0;
+    switch (rs->stage) {
+    case BCR_FLIGHT_MESSAGES:
+        /* Each message unpacked as soon as all its chunks are in (unless
+         * sync). */
+        if (take_messages(rs, block))
+            return BCR_ERR_MPI;
+        if (rs->recv_left > 0 || !sends_posted(rs))
+            return BCR_SUCCESS;
+        rs->stage = BCR_FLIGHT_COMBINE;
+        /* fall through */
+    case BCR_FLIGHT_COMBINE:
+        if (rs->combining) {
+            if (!block)
+                return BCR_SUCCESS; /* bcr_combine_run only blocks */
+            int rc = bcr_combine_run(rs->ex, &rs->ar, rs->comm, rs->sh);
+            if (rc)
+                return rc;
+        }
+        if (rs->sync && !rs->combining)
+            for (int k = 0; k < rs->R->nparts; k++)
+                if (take_part(rs, k))
+                    return BCR_ERR_MPI;
+        rs->stage = BCR_FLIGHT_SCAN;
+        /* fall through */
+    case BCR_FLIGHT_SCAN:
+        if (rs->scan_b) {
+            if (!block && !shared_parts_in(rs))
+                return BCR_SUCCESS;
+            finish_scan(rs);
+        }
+        rs->stage = BCR_FLIGHT_SENDS;
+        /* fall through */
+    case BCR_FLIGHT_SENDS:
+        /* The readers of our shared segment are waited for only before the
+         * next call writes it (bcr_shm_begin_writes). */
+        if (rs->nslots) {
+            if (block) {
+                if (wait_all((int)rs->nslots, rs->sl.req) != MPI_SUCCESS)
+                    return BCR_ERR_MPI;
+            } else {
+                int all;
+                if (test_all((int)rs->nslots, rs->sl.req, &all) != MPI_SUCCESS)
+                    return BCR_ERR_MPI;
+                if (!all)
+                    return BCR_SUCCESS;
+            }
+        }
+        rs->stage = BCR_FLIGHT_DONE;
+        /* fall through */
+    case BCR_FLIGHT_DONE:
+        *done = 1;
+        return BCR_SUCCESS;
+    }
+    return BCR_SUCCESS;
+}
+
+int bcr_exchange_needs_block(const bcr_exchange_flight *f)
+{
+    return f->stage == BCR_FLIGHT_COMBINE && f->combining;
+}
+
+int bcr_exchange_run(const bcr_exchange *ex, const bcr_arrays *ar, MPI_Comm comm, bcr_shm *sh,
+                     const bcr_exec_options *xo, int packed)
+{
+    bcr_exchange_flight f;
+    int done;
+    int rc = bcr_exchange_begin(&f, ex, ar, comm, sh, xo, packed);
+    return rc ? rc : bcr_exchange_advance(&f, 1, &done);
 }

@@ -1,6 +1,6 @@
-/* Running a plan (plan/plan.h): its exchanges in turn, through a scratch
- * intermediate for the indirect strategies, between local transposes for
- * the transposed one. */
+/* Running a plan (plan/plan.h) in one call: its exchanges in turn, through
+ * a scratch intermediate for the indirect strategies, between local
+ * transposes for the transposed one (exec/plan_flight.h). */
 #ifndef BCR_EXEC_RUN_PLAN_H
 #define BCR_EXEC_RUN_PLAN_H
 

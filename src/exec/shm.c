@@ -351,6 +351,13 @@ void bcr_shm_begin_writes(bcr_shm *sh)
     bcr_counter_wait(reads_of(sh->seg[sh->node_rank]), sh->published);
 }
 
+int bcr_shm_writable(bcr_shm *sh)
+{
+    bcr_counter *c = reads_of(sh->seg[sh->node_rank]);
+    return bcr_counter_reached(atomic_load_explicit(&c->value, memory_order_acquire),
+                               sh->published);
+}
+
 void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset)
 {
     slot *s = slot_of(sh->seg[sh->node_rank], sh->node_of[rank]);
@@ -365,6 +372,14 @@ const char *bcr_shm_await(bcr_shm *sh, int rank)
     slot *s = slot_of(sh->seg[from], sh->node_rank);
     bcr_counter_wait(&s->posted, ++sh->taken[from]);
     return sh->seg[from] + head_bytes(sh->node_size) + s->offset;
+}
+
+int bcr_shm_ready(bcr_shm *sh, int rank)
+{
+    int from = sh->node_of[rank];
+    slot *s = slot_of(sh->seg[from], sh->node_rank);
+    return bcr_counter_reached(atomic_load_explicit(&s->posted.value, memory_order_acquire),
+                               sh->taken[from] + 1);
 }
 
 void bcr_shm_release(bcr_shm *sh, int rank)

@@ -99,6 +99,8 @@ int bcr_shm_shares(const bcr_shm *sh, int rank);
  * into bcr_shm_mine and publish each receiver's part at its byte offset
  * there. */
 void bcr_shm_begin_writes(bcr_shm *sh);
+/* Whether bcr_shm_begin_writes would return at once. */
+int bcr_shm_writable(bcr_shm *sh);
 char *bcr_shm_mine(const bcr_shm *sh);
 void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset);
 
@@ -107,6 +109,8 @@ void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset);
  * between two processes are taken in the order they were published, as
  * MPI matches messages. */
 const char *bcr_shm_await(bcr_shm *sh, int rank);
+/* Whether bcr_shm_await(sh, rank) would return at once. */
+int bcr_shm_ready(bcr_shm *sh, int rank);
 void bcr_shm_release(bcr_shm *sh, int rank);
 
 /* Release the attribute key (bcr_finalize); segments go with their

@@ -1,0 +1,68 @@
+/* What a plan (bcr_plan_t) holds, shared by the plan API's files:
+ * plan_api.c (create, execute, destroy), plan_split.c (start, test, wait)
+ * and plan_flying.c (the plans in flight on this process). */
+#ifndef BCR_API_PLAN_OBJECT_H
+#define BCR_API_PLAN_OBJECT_H
+
+#include <mpi.h>
+#include <stdatomic.h>
+
+#include "api/rounds.h"
+#include "base/error.h"
+#include "base/options.h"
+#include "base/request.h"
+#include "exec/plan_flight.h"
+#include "exec/pools.h"
+#include "exec/shm.h"
+#include "plan/plan.h"
+
+/* A plan's split-phase state.  COMPLETE: bcr_plan_test saw its part done;
+ * it may be started or executed again, and a wait returns at once. */
+enum { BCR_PLAN_IDLE, BCR_PLAN_IN_FLIGHT, BCR_PLAN_COMPLETE };
+
+struct bcr_plan_s {
+    int empty;           /* m or n was 0: nothing to do, ever */
+    int active;          /* this process is in grid A or B */
+    bcr_plan plan;
+    int in_rounds;       /* made under BCR_MAX_BYTES in rounds, each with a
+                            plan of its own (api/rounds.h) */
+    bcr_rounds rounds;
+    bcr_options opt;     /* the switches as at creation (execute rereads
+                            those that do not change the plan) */
+    MPI_Comm comm;       /* our own, so the plan outlives the contexts */
+    int rank, size;
+    int in_a, in_b;
+    bcr_idx held_a, held_b, lda, ldb;
+    size_t elsize;
+    int trapezoid;
+
+    /* Split phase (api/plan_split.c). */
+    int state;           /* BCR_PLAN_IDLE, _IN_FLIGHT or _COMPLETE; changed
+                            only by the thread that holds `busy` */
+    atomic_int busy;     /* a thread is moving the plan on (plan_flying.h) */
+    bcr_pool_set *bufs;  /* the buffers its flights use, from its first
+                            start to its destruction */
+    bcr_shm *sh;         /* the transport agreed at start */
+    bcr_options run_opt; /* the switches of the flight */
+    bcr_plan_flight flight;
+    struct bcr_plan_s *prev_flying, *next_flying; /* plan_flying.h */
+};
+
+/* The part of an execution before any data moves, for bcr_plan_execute
+ * and bcr_plan_start (rq names the routine and carries a and b): check the
+ * arrays, reserve the buffers (in the pool set bcr_pools_use serves) and
+ * agree with every process of the plan (collective); *opt and *sh then
+ * say how the exchange runs. */
+int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err *e,
+                        bcr_shm **sh);
+
+/* The plans the exchange runs on this process: the rounds' or the plan,
+ * n of them (0 on a process in neither grid). */
+const bcr_plan *bcr_plan_list(const struct bcr_plan_s *p, bcr_idx *n);
+
+/* Report a misuse found on this process alone (a plan in the wrong state,
+ * a NULL argument): "<routine>: argument <k> (<name>): <detail>".
+ * Returns BCR_ERR_ARGUMENT. */
+int bcr_plan_misuse(const char *routine, int k, const char *name, const char *detail);
+
+#endif
