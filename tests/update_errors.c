@@ -114,9 +114,11 @@ static ecall_t std_call(int routine, int type, char trans)
     c->key = 77;
     u_side a = {12, 13, 2, 3, 1 % g_pool.g[G_A].nprow, 0, 2, 3, {0}};
     u_side cs = {11, 10, 3, 2, 0, g_pool.g[G_C].npcol - 1, 3, 2, {0}};
+    /* Padding beyond the global rows, so that one process's larger M or MB
+     * still leaves it a valid LLD; it differs between processes. */
     for (int k = 0; k < U_MAXP; k++) {
-        a.pad[k] = k % 3;
-        cs.pad[k] = 1 + k % 2;
+        a.pad[k] = a.M + k % 3;
+        cs.pad[k] = cs.M + 1 + k % 2;
     }
     c->a = a;
     c->c = cs;
