@@ -149,6 +149,7 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
         rq.n = t;
     }
     int alpha_zero = bcr_update_is_zero(k->type, alpha);
+    rq.a_unread = alpha_zero;
     rq.variant = BCR_VARIANT(k->form, op == 'N' ? 0 : op == 'T' ? 1 : 2, alpha_zero);
     bcr_options opt;
     bcr_options_read(&opt);

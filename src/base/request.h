@@ -54,6 +54,7 @@ typedef struct {
      * for the caches and the agreement (api/update.h); 0 for gemr2d and
      * trmr2d. */
     int transpose_b;
+    int a_unread;      /* alpha = 0: A is not read, and may be NULL anywhere */
     const char *trans; /* p?geadd's */
     long long variant;
 } bcr_request;

@@ -49,20 +49,25 @@ static void side_take(const long long *v, int base, bcr_side *s)
         *x[f] = (int)vmax(v, base + f);
 }
 
+/* With transposed, the side's fields are those of its matrix's transpose
+ * (rq->transpose_b): named here as the caller's descriptor has them. */
 static int side_agreement(const bcr_request *rq, const long long *v, int base,
-                          const bcr_side_args *ar, bcr_err *e)
+                          const bcr_side_args *ar, int transposed, bcr_err *e)
 {
+    static const int swapped[S_FIELDS] = {S_Q, S_P, S_N, S_M, S_NB, S_MB, S_CSRC, S_RSRC,
+                                          S_J, S_I};
     if (!present(v, base + S_P))
         return bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
                            "no process is in grid %c (CTXT_%c = -1 everywhere)", ar->name, ar->name);
     for (int f = 0; f < S_FIELDS; f++) {
         if (agreed(v, base + f))
             continue;
-        int arg = f == S_I ? ar->arg_i : f == S_J ? ar->arg_j : ar->arg_desc;
+        int g = transposed ? swapped[f] : f;
+        int arg = g == S_I ? ar->arg_i : g == S_J ? ar->arg_j : ar->arg_desc;
         char what[16];
-        snprintf(what, sizeof what, side_field_names[f], f >= S_I ? ar->name + 32 : ar->name);
+        snprintf(what, sizeof what, side_field_names[g], g >= S_I ? ar->name + 32 : ar->name);
         /* i and j travel 0-based; show them as the caller wrote them */
-        long long shift = (f == S_I || f == S_J) ? 1 : 0;
+        long long shift = (g == S_I || g == S_J) ? 1 : 0;
         return bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, arg,
                            "processes of grid %c disagree on %s (%lld to %lld)", ar->name, what,
                            vmin(v, base + f) + shift, vmax(v, base + f) + shift);
@@ -255,8 +260,8 @@ int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag
     if (r[V_ERR] != LLONG_MIN)
         return share_error(ctx->comm, ctx->size, -r[V_ERR], e);
     BCR_TRY(global_agreement(rq, r, e));
-    BCR_TRY(side_agreement(rq, r, F_GLOBAL, &bcr_args_A, e));
-    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, bcr_args_of_b(rq), e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL, &bcr_args_A, 0, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, bcr_args_of_b(rq), rq->transpose_b, e));
     side_take(r, F_GLOBAL, &s->A);
     side_take(r, F_GLOBAL + S_FIELDS, &s->B);
 

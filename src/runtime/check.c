@@ -119,7 +119,7 @@ static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt
     if ((bcr_idx)j1 + n - 1 > s->N)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + %s - 1 = %lld exceeds N_%c = %d",
                            lower, nname, (long long)j1 + n - 1, X, s->N);
-    if (ptr == NULL) {
+    if (ptr == NULL && !(ar == &bcr_args_A && rq->a_unread)) {
         bcr_idx held = bcr_side_held_dims(rq, s, m, n);
         if (held > 0)
             return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
