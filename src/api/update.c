@@ -26,8 +26,21 @@ static bcr_side stage_side(const bcr_side *s, int rows, int cols)
     return w;
 }
 
-static bcr_idx stage_elems(const bcr_side *w)
+void bcr_update_sides_of(const bcr_request *rq, const bcr_side *b, bcr_update_sides *u)
 {
+    u->w = stage_side(b, rq->m, rq->n);
+    u->c = *b;
+    if (rq->transpose_b)
+        bcr_side_transpose(&u->c);
+    u->crows = rq->transpose_b ? rq->n : rq->m;
+    u->ccols = rq->transpose_b ? rq->m : rq->n;
+    u->wrows = rq->m;
+    u->wcols = rq->n;
+}
+
+bcr_idx bcr_update_stage_elems(const bcr_update_sides *u)
+{
+    const bcr_side *w = &u->w;
     return (bcr_idx)w->lld * bcr_local_count(w->N, w->NB, w->mycol, w->CSRC, w->Q);
 }
 
@@ -41,6 +54,33 @@ static void local_range(const bcr_side *s, int rows, int cols, bcr_idx *r0, bcr_
     *nc = bcr_local_count((bcr_idx)s->j + cols, s->NB, s->mycol, s->CSRC, s->Q) - *c0;
 }
 
+bcr_idx bcr_update_held(const bcr_update_sides *u)
+{
+    bcr_idx r0, nr, c0, nc;
+    local_range(&u->c, u->crows, u->ccols, &r0, &nr, &c0, &nc);
+    return nr * nc;
+}
+
+void bcr_update_apply(const bcr_update_sides *u, const bcr_update_op *op, size_t es, void *c,
+                      const char *w)
+{
+    bcr_idx r0, nr, c0, nc;
+    local_range(&u->c, u->crows, u->ccols, &r0, &nr, &c0, &nc);
+    if (nr == 0 || nc == 0)
+        return;
+    char *cp = (char *)c + (size_t)(r0 + c0 * (bcr_idx)u->c.lld) * es;
+    double t0 = bcr_phase_start();
+    if (!w) {
+        bcr_update_scale(op, cp, u->c.lld, nr, nc);
+    } else {
+        bcr_idx wr0, wnr, wc0, wnc;
+        local_range(&u->w, u->wrows, u->wcols, &wr0, &wnr, &wc0, &wnc);
+        bcr_update_add(op, cp, u->c.lld, w + (size_t)(wr0 + wc0 * (bcr_idx)u->w.lld) * es,
+                       u->w.lld, nr, nc);
+    }
+    bcr_phase_add(&bcr_phase_now.local, t0);
+}
+
 /* This thread's staging array for the call, or an error in e; before the
  * agreement, from this process's own checks (which the agreement repeats). */
 static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
@@ -52,40 +92,14 @@ static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
     bcr_err local = {BCR_SUCCESS, -1, ""};
     if (e->code || alpha_zero || bcr_check_request(rq, &A, &B, &local) || !B.in)
         return NULL;
-    bcr_side w = stage_side(&B, rq->m, rq->n);
-    size_t bytes = (size_t)stage_elems(&w) * rq->elsize;
+    bcr_update_sides u;
+    bcr_update_sides_of(rq, &B, &u);
+    size_t bytes = (size_t)bcr_update_stage_elems(&u) * rq->elsize;
     char *p = bcr_pool_get(BCR_POOL_STAGE, bytes);
     if (!p && bytes)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the staging array (%zu bytes)",
                       bytes);
     return p;
-}
-
-/* On a process of C's grid: its part of sub(C) updated from its part of W
- * (NULL when alpha = 0). */
-static void update_local(const bcr_request *rq, const bcr_update_op *u, const bcr_side *cs,
-                         const bcr_side *w, const char *wbuf)
-{
-    bcr_side c = *cs; /* as C's descriptor has it */
-    if (rq->transpose_b)
-        bcr_side_transpose(&c);
-    int crows = rq->transpose_b ? rq->n : rq->m, ccols = rq->transpose_b ? rq->m : rq->n;
-    bcr_idx r0, nr, c0, nc;
-    local_range(&c, crows, ccols, &r0, &nr, &c0, &nc);
-    if (nr == 0 || nc == 0)
-        return;
-    size_t es = rq->elsize;
-    char *cp = (char *)rq->b + (size_t)(r0 + c0 * (bcr_idx)c.lld) * es;
-    double t0 = bcr_phase_start();
-    if (!wbuf) {
-        bcr_update_scale(u, cp, c.lld, nr, nc);
-    } else {
-        bcr_idx wr0, wnr, wc0, wnc;
-        local_range(w, rq->m, rq->n, &wr0, &wnr, &wc0, &wnc);
-        bcr_update_add(u, cp, c.lld, wbuf + (size_t)(wr0 + wc0 * (bcr_idx)w->lld) * es, w->lld,
-                       nr, nc);
-    }
-    bcr_phase_add(&bcr_phase_now.local, t0);
 }
 
 static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
@@ -96,24 +110,55 @@ static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
     bcr_setup s;
     int packed;
     BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
+    bcr_update_sides us;
+    bcr_update_sides_of(rq, &s.B, &us);
+    int in_c = s.B.in;
     if (alpha_zero) {
-        if (s.B.in)
-            update_local(rq, u, &s.B, NULL, NULL);
+        if (in_c)
+            bcr_update_apply(&us, u, rq->elsize, rq->b, NULL);
         return BCR_SUCCESS;
     }
-    bcr_side cs = s.B;
-    s.B = stage_side(&cs, rq->m, rq->n);
+    s.B = us.w;
     bcr_request into_w = *rq;
     into_w.b = wbuf;
     bcr_shm *sh;
     bcr_pool_hold(BCR_POOL_STAGE, 1); /* rounds trim the pools as they end */
     int rc = bcr_stage_run(&into_w, opt, &s, packed, e, &sh);
-    if (rc == BCR_SUCCESS && cs.in)
-        update_local(rq, u, &cs, &s.B, wbuf);
+    if (rc == BCR_SUCCESS && in_c)
+        bcr_update_apply(&us, u, rq->elsize, rq->b, wbuf);
     bcr_pool_hold(BCR_POOL_STAGE, 0);
     if (rc == BCR_SUCCESS)
         bcr_stage_keep(sh, opt);
     return rc;
+}
+
+void bcr_update_request(const bcr_update_kind *k, bcr_int m, bcr_int n, bcr_int ia,
+                        bcr_int ja, const bcr_int *desca, bcr_int ic, bcr_int jc,
+                        const bcr_int *descc, bcr_int ictxt, bcr_request *rq,
+                        bcr_wide_store *st, bcr_update_op *op, bcr_err *e)
+{
+    char o = k->op;
+    if (k->form == BCR_FORM_GEADD) {
+        char t = k->trans ? *k->trans : 'N';
+        o = t == 't' || t == 'T' ? 'T' : t == 'c' || t == 'C' ? 'C' : 'N';
+    }
+    /* for real types a conjugate is the transpose */
+    if (o == 'C' && (k->type == 's' || k->type == 'd' || k->type == 'i'))
+        o = 'T';
+    op->type = k->type;
+    op->op = o;
+    rq->elsize = k->elsize;
+    rq->form = k->form;
+    rq->trans = k->trans;
+    bcr_wide_args w = {m, n, ia, ja, desca, ic, jc, descc, ictxt};
+    bcr_wide_narrow(rq, &w, st, e); /* the caller's m and n, named so */
+    if (o != 'N') {
+        rq->transpose_b = 1;
+        int t = rq->m;
+        rq->m = rq->n;
+        rq->n = t;
+    }
+    rq->variant = BCR_VARIANT(k->form, o == 'N' ? 0 : o == 'T' ? 1 : 2, rq->a_unread);
 }
 
 void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void *alpha,
@@ -121,36 +166,19 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
                      const void *beta, void *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                      bcr_int ictxt)
 {
-    char op = k->op;
-    if (k->form == BCR_FORM_GEADD) {
-        char t = k->trans ? *k->trans : 'N';
-        op = t == 't' || t == 'T' ? 'T' : t == 'c' || t == 'C' ? 'C' : 'N';
-    }
-    /* for real types a conjugate is the transpose */
-    if (op == 'C' && (k->type == 's' || k->type == 'd' || k->type == 'i'))
-        op = 'T';
-    bcr_update_op u = {k->type, op, alpha, beta};
-    bcr_request rq = {.routine = k->routine, .elsize = k->elsize, .a = a, .b = c, .form = k->form,
-                      .trans = k->trans};
+    bcr_request rq = {.routine = k->routine, .a = a, .b = c};
     bcr_failsafe_enter(rq.routine);
     /* m or n of 0: return at once, as the other routines */
     if (m == 0 || n == 0) {
         bcr_err_clear_last();
         return;
     }
-    bcr_wide_args w = {m, n, ia, ja, desca, ic, jc, descc, ictxt};
-    bcr_wide_store st;
-    bcr_err e = {BCR_SUCCESS, -1, ""};
-    bcr_wide_narrow(&rq, &w, &st, &e); /* the caller's m and n, named so */
-    if (op != 'N') {
-        rq.transpose_b = 1;
-        int t = rq.m;
-        rq.m = rq.n;
-        rq.n = t;
-    }
     int alpha_zero = bcr_update_is_zero(k->type, alpha);
     rq.a_unread = alpha_zero;
-    rq.variant = BCR_VARIANT(k->form, op == 'N' ? 0 : op == 'T' ? 1 : 2, alpha_zero);
+    bcr_wide_store st;
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_update_op u = {0, 0, alpha, beta};
+    bcr_update_request(k, m, n, ia, ja, desca, ic, jc, descc, ictxt, &rq, &st, &u, &e);
     bcr_options opt;
     bcr_options_read(&opt);
     bcr_err_finish(&e, &rq, run(&rq, &u, alpha_zero, &opt, &e));

@@ -17,7 +17,11 @@
 
 #include <stddef.h>
 
+#include "api/arguments.h"
+#include "base/request.h"
+#include "base/side.h"
 #include "bcredist.h"
+#include "kernels/update.h"
 
 /* What a typed entry point says of itself. */
 typedef struct {
@@ -34,5 +38,35 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
                      const void *a, bcr_int ia, bcr_int ja, const bcr_int *desca,
                      const void *beta, void *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                      bcr_int ictxt);
+
+/* Where sub(C) and the staging array W lie on this process, from the
+ * agreed side b of a request (transposed when the request transposes). */
+typedef struct {
+    bcr_side c;          /* C as its descriptor has it */
+    bcr_side w;          /* W: what the redistribution fills */
+    int crows, ccols;    /* sub(C) */
+    int wrows, wcols;    /* sub(W), the redistributed sub(A) */
+} bcr_update_sides;
+
+void bcr_update_sides_of(const bcr_request *rq, const bcr_side *b, bcr_update_sides *u);
+
+/* Elements of W's local array (leading dimension u->w.lld). */
+bcr_idx bcr_update_stage_elems(const bcr_update_sides *u);
+
+/* Elements of sub(C) on this process. */
+bcr_idx bcr_update_held(const bcr_update_sides *u);
+
+/* On a process of C's grid: its part of sub(C) := beta sub(C) +
+ * alpha op(its part of W), or beta sub(C) alone when w is NULL. */
+void bcr_update_apply(const bcr_update_sides *u, const bcr_update_op *op, size_t es, void *c,
+                      const char *w);
+
+/* The request of an update routine or plan, from what its entry point
+ * says; with the caller's m, n narrowed into rq (errors in e) and swapped
+ * when op transposes.  *op gets the type and operation. */
+void bcr_update_request(const bcr_update_kind *k, bcr_int m, bcr_int n, bcr_int ia,
+                        bcr_int ja, const bcr_int *desca, bcr_int ic, bcr_int jc,
+                        const bcr_int *descc, bcr_int ictxt, bcr_request *rq,
+                        bcr_wide_store *st, bcr_update_op *op, bcr_err *e);
 
 #endif
