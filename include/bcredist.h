@@ -211,6 +211,24 @@ int bcr_plan_start(bcr_plan_t plan, const void *a, void *b);
 int bcr_plan_test(bcr_plan_t plan, int *flag);
 int bcr_plan_wait(bcr_plan_t plan);
 
+/* Plans of the update routines: sub(C) := beta sub(C) + alpha op(sub(A)),
+ * op by trans ("N", "T" or "C", as bcr_p?geadd's; bcr_p?tran is "T"), for
+ * type 's', 'd', 'c', 'z' or 'i'; alpha and beta point to one element of
+ * the type at each run.  bcr_plan_execute_update runs it;
+ * bcr_plan_start_update starts it, and bcr_plan_test and bcr_plan_wait
+ * complete it (C is updated then).  The plan moves A at every run, alpha =
+ * 0 included.  bcr_plan_execute and bcr_plan_start take only plans of
+ * bcr_plan_create, and these two only plans of bcr_plan_create_update.
+ * The plan keeps its own staging array (about local C) until it is
+ * destroyed. */
+bcr_plan_t bcr_plan_create_update(char type, const char *trans, bcr_int m, bcr_int n,
+                                  bcr_int ia, bcr_int ja, const bcr_int *desca, bcr_int ic,
+                                  bcr_int jc, const bcr_int *descc, bcr_int ictxt);
+int bcr_plan_execute_update(bcr_plan_t plan, const void *alpha, const void *a,
+                            const void *beta, void *c);
+int bcr_plan_start_update(bcr_plan_t plan, const void *alpha, const void *a,
+                          const void *beta, void *c);
+
 /* Error codes returned by bcr_last_error(). */
 enum bcr_error_code {
     BCR_SUCCESS = 0,

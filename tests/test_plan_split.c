@@ -476,6 +476,43 @@ static void run_misuse(void)
     MISUSE(bcr_plan_wait(p), "bcr_plan_wait: argument 1 (plan): the plan was not started");
     end_case();
 
+    begin_case("misuse: a plan of the other kind, update plans in flight");
+    bcr_plan_t u = bcr_plan_create_update('d', "N", L.m, L.n, L.ia, L.ja, L.desca, L.ib, L.jb,
+                                          L.descb, ctx_all);
+    CHECK(u != NULL, "bcr_plan_create_update");
+    double one = 1, zero = 0;
+    const char *upd = "the plan is an update plan (bcr_plan_create_update): run it with "
+                      "bcr_plan_execute_update or bcr_plan_start_update";
+    const char *notupd = "the plan is not an update plan: run it with bcr_plan_execute or "
+                         "bcr_plan_start";
+    snprintf(want, sizeof want, "bcr_plan_execute: argument 1 (plan): %s", upd);
+    MISUSE(bcr_plan_execute(u, m.a, m.b), want);
+    snprintf(want, sizeof want, "bcr_plan_start: argument 1 (plan): %s", upd);
+    MISUSE(bcr_plan_start(u, m.a, m.b), want);
+    snprintf(want, sizeof want, "bcr_plan_execute_update: argument 1 (plan): %s", notupd);
+    MISUSE(bcr_plan_execute_update(p, &one, m.a, &zero, m.b), want);
+    snprintf(want, sizeof want, "bcr_plan_start_update: argument 1 (plan): %s", notupd);
+    MISUSE(bcr_plan_start_update(p, &one, m.a, &zero, m.b), want);
+    MISUSE(bcr_plan_execute_update(u, NULL, m.a, &zero, m.b),
+           "bcr_plan_execute_update: argument 2 (alpha): alpha is NULL");
+    MISUSE(bcr_plan_start_update(u, &one, m.a, NULL, m.b),
+           "bcr_plan_start_update: argument 4 (beta): beta is NULL");
+    /* C := 0 * C + 1 * A is gemr2d's result */
+    memcpy(m.b, m.b0, L.bbytes);
+    CHECK(bcr_plan_start_update(u, &one, m.a, &zero, m.b) == BCR_SUCCESS, "start_update");
+    snprintf(want, sizeof want, "bcr_plan_start_update: argument 1 (plan): the plan is already "
+                                "in flight (started and not waited for)");
+    MISUSE(bcr_plan_start_update(u, &one, m.a, &zero, m.b), want);
+    snprintf(want, sizeof want, "bcr_plan_execute_update: argument 1 (plan): %s", inflight);
+    MISUSE(bcr_plan_execute_update(u, &one, m.a, &zero, m.b), want);
+    CHECK(bcr_plan_wait(u) == BCR_SUCCESS, "wait for the update plan");
+    check_b(&L, &m, "update plan: start, misuses, wait");
+    memcpy(m.b, m.b0, L.bbytes);
+    CHECK(bcr_plan_execute_update(u, &one, m.a, &zero, m.b) == BCR_SUCCESS, "execute_update");
+    check_b(&L, &m, "update plan: execute");
+    bcr_plan_destroy(u);
+    end_case();
+
     bcr_plan_destroy(p);
     arrays_free(&m);
 }

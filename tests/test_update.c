@@ -3,6 +3,9 @@
  *
  * Usage: bcr_test_update pblas --seed S --count N [--first K] [--real]
  *        bcr_test_update grids --seed S --count N [--first K]
+ *        (either with --plan: through bcr_plan_create_update and
+ *        bcr_plan_execute_update; --split: bcr_plan_start_update, a few
+ *        bcr_plan_test and bcr_plan_wait)
  *        bcr_test_update errors
  *
  * pblas   A and C on one grid (PBLAS needs one context), ictxt that grid;
@@ -394,6 +397,10 @@ int main(int argc, char **argv)
             count = strtol(argv[++k], NULL, 10);
         else if (k + 1 < argc && strcmp(argv[k], "--first") == 0)
             first = strtol(argv[++k], NULL, 10);
+        else if (strcmp(argv[k], "--plan") == 0)
+            g_update_via = U_VIA_PLAN;
+        else if (strcmp(argv[k], "--split") == 0)
+            g_update_via = U_VIA_SPLIT;
         else
             ok_args = 0;
     }
@@ -407,7 +414,7 @@ int main(int argc, char **argv)
     else {
         if (g_rank == 0)
             fprintf(stderr, "usage: bcr_test_update pblas|grids --seed S --count N "
-                            "[--first K] [--real (pblas)] | errors\n");
+                            "[--first K] [--real (pblas)] [--plan | --split] | errors\n");
         rc = 2;
     }
     bcr_finalize();

@@ -8,6 +8,7 @@
 # bcr_test_update grids --seed S --count N   A and C on two grids over
 #     subsets of the ranks, ictxt their union, against Cp?gemr2d followed
 #     by a local transpose and update, and against the formula;
+#     with --plan or --split, through an update plan;
 # bcr_test_update errors                     every class of bad input.
 # Any configuration of a sweep runs alone with --first I --count 1.
 bcr_add_test_program(bcr_test_update
@@ -50,6 +51,15 @@ foreach(_s "2;3202;3000" "3;3303;2000" "4;3404;2000" "5;3505;1500" "6;3606;1200"
   list(GET _s 1 _seed)
   list(GET _s 2 _count)
   bcr_update_sweep(grids grids ${_np} ${_seed} ${_count})
+endforeach()
+
+# The same through the plan API: executed, and split (start, test, wait).
+foreach(_s "3;4303;600;plan" "5;4505;400;plan" "4;4404;600;split" "6;4606;300;split")
+  list(GET _s 0 _np)
+  list(GET _s 1 _seed)
+  list(GET _s 2 _count)
+  list(GET _s 3 _via)
+  bcr_update_sweep(grids_${_via} grids ${_np} ${_seed} ${_count} --${_via})
 endforeach()
 
 foreach(np 3 4)

@@ -129,6 +129,11 @@ void u_expect_local(const u_config *c, const u_local *LC, const u_local *LT, con
                     const void *t, void *out);
 
 /* ---- calls (update_calls.c) -------------------------------------------- */
+/* How u_call_bcr calls bcredist: the routine, or a plan of
+ * bcr_plan_create_update executed, or started, tested and waited for. */
+enum { U_VIA_ROUTINE, U_VIA_PLAN, U_VIA_SPLIT };
+extern int g_update_via;
+
 void u_call_bcr(const u_config *c, const void *a, const int *desca, void *cc,
                 const int *descc, int ictxt);
 void u_call_pblas(const u_config *c, void *a, int *desca, void *cc, int *descc);

@@ -13,9 +13,55 @@
 #define SCAL_Z(v) CMPLX((v)[0], (v)[1])
 #define SCAL_I(v) ((int)(v)[0])
 
+int g_update_via = U_VIA_ROUTINE;
+
+/* The configuration through an update plan: executed, or started, tested a
+ * few times and waited for. */
+static void call_plan(const u_config *c, const void *a, const int *desca, void *cc,
+                      const int *descc, int ictxt)
+{
+    static const char letter[] = {[U_S] = 's', [U_D] = 'd', [U_C] = 'c', [U_Z] = 'z',
+                                  [U_I] = 'i'};
+    char op = c->routine == U_GEADD ? c->trans : c->routine == U_TRANC ? 'C' : 'T';
+    char tr[2] = {op, 0};
+    union {
+        float s;
+        double d;
+        float _Complex c;
+        double _Complex z;
+        int i;
+    } al, be;
+    switch (c->type) {
+    case U_S: al.s = SCAL_S(c->alpha), be.s = SCAL_S(c->beta); break;
+    case U_D: al.d = SCAL_D(c->alpha), be.d = SCAL_D(c->beta); break;
+    case U_C: al.c = SCAL_C(c->alpha), be.c = SCAL_C(c->beta); break;
+    case U_Z: al.z = SCAL_Z(c->alpha), be.z = SCAL_Z(c->beta); break;
+    default: al.i = SCAL_I(c->alpha), be.i = SCAL_I(c->beta); break;
+    }
+    bcr_plan_t p = bcr_plan_create_update(letter[c->type], tr, c->m, c->n, c->a.i, c->a.j,
+                                          desca, c->c.i, c->c.j, descc, ictxt);
+    if (!p)
+        return;
+    if (g_update_via == U_VIA_PLAN) {
+        bcr_plan_execute_update(p, &al, a, &be, cc);
+    } else {
+        bcr_plan_start_update(p, &al, a, &be, cc);
+        al = be; /* the plan keeps the scalars it started with */
+        int flag = 0;
+        for (int k = 0; k < 3 && !flag; k++)
+            bcr_plan_test(p, &flag);
+        bcr_plan_wait(p);
+    }
+    bcr_plan_destroy(p);
+}
+
 void u_call_bcr(const u_config *c, const void *a, const int *desca, void *cc,
                 const int *descc, int ictxt)
 {
+    if (g_update_via != U_VIA_ROUTINE) {
+        call_plan(c, a, desca, cc, descc, ictxt);
+        return;
+    }
     char tr[2] = {c->trans, 0};
 #define TRAN(ch, T, SC, name)                                                             \
     name(c->m, c->n, SC(c->alpha), (const T *)a, c->a.i, c->a.j, desca, SC(c->beta), (T *)cc, \

@@ -2,6 +2,7 @@
  * (api/pipeline.h), then its commit and exchange per execution.  The
  * split-phase calls are in plan_split.c. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api/arguments.h"
 #include "api/pipeline.h"
@@ -33,6 +34,16 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->in_b = s.B.in;
     p->held_a = s.A.in ? bcr_side_held(rq, &s.A) : 0;
     p->held_b = s.B.in ? bcr_side_held(rq, &s.B) : 0;
+    if (rq->form != BCR_FORM_REDIST) { /* an update plan moves A into its staging array */
+        p->update = 1;
+        bcr_update_sides_of(rq, &s.B, &p->sides);
+        s.B = p->sides.w;
+        p->held_b = s.B.in ? bcr_update_held(&p->sides) : 0;
+        size_t bytes = (size_t)bcr_update_stage_elems(&p->sides) * rq->elsize;
+        if (s.B.in && bytes && !(p->stage = malloc(bytes)))
+            bcr_err_plain(e, rq, BCR_ERR_NOMEM,
+                          "out of memory for the plan's staging array (%zu bytes)", bytes);
+    }
     p->lda = s.A.lld;
     p->ldb = s.B.lld;
     int failed;
@@ -91,6 +102,73 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
     return p;
 }
 
+bcr_plan_t bcr_plan_create_update(char type, const char *trans, bcr_int m, bcr_int n,
+                                  bcr_int ia, bcr_int ja, const bcr_int *desca, bcr_int ic,
+                                  bcr_int jc, const bcr_int *descc, bcr_int ictxt)
+{
+    bcr_request rq = {.routine = "bcr_plan_create_update", .a = &no_array_yet,
+                      .b = (void *)&no_array_yet, .plan_create = 1};
+    bcr_update_kind k = {rq.routine, type, bcr_type_size(type), BCR_FORM_GEADD, trans, 0};
+    bcr_failsafe_enter(rq.routine);
+    bcr_options opt;
+    bcr_options_read(&opt);
+    bcr_plan_t p = calloc(1, sizeof *p);
+    if (p) {
+        p->comm = MPI_COMM_NULL;
+        p->opt = opt;
+        p->update = 1;
+    }
+    if (m == 0 || n == 0) { /* as the routines: no check, no communication */
+        if (p)
+            p->empty = 1;
+        bcr_err_clear_last();
+        return p;
+    }
+    bcr_wide_store st;
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_update_op op;
+    bcr_update_request(&k, m, n, ia, ja, desca, ic, jc, descc, ictxt, &rq, &st, &op, &e);
+    if (p) {
+        p->elsize = rq.elsize;
+        p->op = op;
+    }
+    if (bcr_err_finish(&e, &rq, create(p, &rq, type, &opt, &e)) != BCR_SUCCESS) {
+        bcr_plan_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const void *beta,
+                         void *c, bcr_arrays *ar)
+{
+    memcpy(p->alpha, alpha, p->elsize);
+    memcpy(p->beta, beta, p->elsize);
+    p->op.alpha = p->alpha;
+    p->op.beta = p->beta;
+    p->c = c;
+    *ar = (bcr_arrays){a, p->lda, p->stage, p->ldb, p->elsize};
+}
+
+void bcr_plan_update_apply(bcr_plan_t p)
+{
+    if (!p->update || !p->in_b)
+        return;
+    int alpha_zero = bcr_update_is_zero(p->op.type, p->alpha);
+    bcr_update_apply(&p->sides, &p->op, p->elsize, p->c, alpha_zero ? NULL : p->stage);
+}
+
+/* A plan of the other kind's entry point: a misuse. */
+int bcr_plan_kind_misuse(bcr_plan_t p, const char *routine)
+{
+    return bcr_plan_misuse(routine, 1, "plan",
+                           p->update ? "the plan is an update plan (bcr_plan_create_update): "
+                                       "run it with bcr_plan_execute_update or "
+                                       "bcr_plan_start_update"
+                                     : "the plan is not an update plan: run it with "
+                                       "bcr_plan_execute or bcr_plan_start");
+}
+
 int bcr_plan_misuse(const char *routine, int k, const char *name, const char *detail)
 {
     bcr_request rq = {.routine = routine};
@@ -121,15 +199,18 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
     opt->plan = p->opt.plan; /* the plan was made with these */
     bcr_phase_now.calls++;
     const char *what = p->trapezoid ? "trapezoid" : "submatrix";
+    /* (plan, a, b), or (plan, alpha, a, beta, c) for an update plan */
+    int ka = p->update ? 3 : 2, kb = p->update ? 5 : 3;
+    const char *b = p->update ? "c" : "b";
     if (p->in_a && !rq->a && p->held_a) {
         bcr_err_plain(e, rq, BCR_ERR_ARGUMENT,
-                      "argument 2 (a): a is NULL but this process holds %lld elements of the %s",
-                      (long long)p->held_a, what);
+                      "argument %d (a): a is NULL but this process holds %lld elements of the %s",
+                      ka, (long long)p->held_a, what);
         e->arg = BCR_ARG_A; /* orders the report among processes */
     } else if (p->in_b && !rq->b && p->held_b) {
         bcr_err_plain(e, rq, BCR_ERR_ARGUMENT,
-                      "argument 3 (b): b is NULL but this process holds %lld elements of the %s",
-                      (long long)p->held_b, what);
+                      "argument %d (%s): %s is NULL but this process holds %lld elements of the %s",
+                      kb, b, b, (long long)p->held_b, what);
         e->arg = BCR_ARG_B;
     }
     /* bcr_finalize may have released the pooled buffers since the plan was
@@ -145,16 +226,14 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
                             &bcr_phase_now.check);
 }
 
-int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
+/* bcr_plan_execute and bcr_plan_execute_update: the run of p on ar (the
+ * update's on A and the staging array), rq naming the routine and the
+ * caller's arrays. */
+static const char in_flight[] = "the plan is in flight (started and not waited for)";
+
+static int execute(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
 {
-    bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
     bcr_err e = {BCR_SUCCESS, -1, ""};
-    bcr_failsafe_enter(rq.routine);
-    if (!p)
-        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
-    if (p->state == BCR_PLAN_IN_FLIGHT)
-        return bcr_plan_misuse(rq.routine, 1, "plan",
-                               "the plan is in flight (started and not waited for)");
     p->state = BCR_PLAN_IDLE;
     if (p->empty) {
         bcr_err_clear_last();
@@ -162,16 +241,49 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
     }
     bcr_options opt;
     bcr_shm *sh;
-    int rc = bcr_plan_commit_run(p, &rq, &opt, &e, &sh);
+    int rc = bcr_plan_commit_run(p, rq, &opt, &e, &sh);
     if (rc == BCR_SUCCESS) {
-        bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
         if (p->in_rounds)
-            bcr_rounds_exchange(&rq, &p->rounds, &ar, &opt, p->comm, p->rank, sh);
+            bcr_rounds_exchange(rq, &p->rounds, ar, &opt, p->comm, p->rank, sh);
         else
-            bcr_stage_exchange(p->active ? &p->plan : NULL, &ar, &opt, p->comm, sh, 0);
+            bcr_stage_exchange(p->active ? &p->plan : NULL, ar, &opt, p->comm, sh, 0);
+        bcr_plan_update_apply(p);
         bcr_stage_keep(sh, &opt);
     }
-    return bcr_err_finish(&e, &rq, rc);
+    return bcr_err_finish(&e, rq, rc);
+}
+
+int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
+{
+    bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
+    bcr_failsafe_enter(rq.routine);
+    if (!p)
+        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
+    if (p->update)
+        return bcr_plan_kind_misuse(p, rq.routine);
+    if (p->state == BCR_PLAN_IN_FLIGHT)
+        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+    return execute(p, &rq, &ar);
+}
+
+int bcr_plan_execute_update(bcr_plan_t p, const void *alpha, const void *a,
+                            const void *beta, void *c)
+{
+    bcr_request rq = {.routine = "bcr_plan_execute_update", .a = a, .b = c};
+    bcr_failsafe_enter(rq.routine);
+    if (!p)
+        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
+    if (!p->update)
+        return bcr_plan_kind_misuse(p, rq.routine);
+    if (!alpha || !beta)
+        return bcr_plan_misuse(rq.routine, alpha ? 4 : 2, alpha ? "beta" : "alpha",
+                               alpha ? "beta is NULL" : "alpha is NULL");
+    if (p->state == BCR_PLAN_IN_FLIGHT) /* before its alpha and beta change */
+        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    bcr_arrays ar;
+    bcr_plan_update_run(p, alpha, a, beta, c, &ar);
+    return execute(p, &rq, &ar);
 }
 
 void bcr_plan_destroy(bcr_plan_t p)
@@ -187,6 +299,7 @@ void bcr_plan_destroy(bcr_plan_t p)
         return;
     }
     bcr_pool_set_free(p->bufs);
+    free(p->stage);
     if (p->active)
         bcr_plan_free(&p->plan);
     bcr_rounds_free(&p->rounds); /* nothing when the plan is not in rounds */

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "api/rounds.h"
+#include "api/update.h"
 #include "base/error.h"
 #include "base/options.h"
 #include "base/request.h"
@@ -46,6 +47,16 @@ struct bcr_plan_s {
     bcr_options run_opt; /* the switches of the flight */
     bcr_plan_flight flight;
     struct bcr_plan_s *prev_flying, *next_flying; /* plan_flying.h */
+
+    /* A plan of an update routine (bcr_plan_create_update): the exchange
+     * fills `stage`, of this process's W (api/update.h), then C's processes
+     * add it into the run's C with its alpha and beta. */
+    int update;
+    bcr_update_sides sides;
+    bcr_update_op op;     /* its alpha and beta point to the run's copies */
+    unsigned char alpha[16], beta[16];
+    char *stage;
+    void *c;              /* the run's C */
 };
 
 /* The part of an execution before any data moves, for bcr_plan_execute
@@ -55,6 +66,20 @@ struct bcr_plan_s {
  * say how the exchange runs. */
 int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err *e,
                         bcr_shm **sh);
+
+/* An update plan's run: alpha and beta copied (the caller's may change
+ * before a split-phase run completes), C kept, and the arrays the exchange
+ * runs on (A and the staging array) in *ar. */
+void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const void *beta,
+                         void *c, bcr_arrays *ar);
+
+/* An update plan's local add, once its exchange is complete (nothing for
+ * other plans). */
+void bcr_plan_update_apply(bcr_plan_t p);
+
+/* A plan given to the entry point of the other kind (update or not): the
+ * misuse, reported. */
+int bcr_plan_kind_misuse(bcr_plan_t p, const char *routine);
 
 /* The plans the exchange runs on this process: the rounds' or the plan,
  * n of them (0 on a process in neither grid). */

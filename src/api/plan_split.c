@@ -25,15 +25,13 @@
 static const char in_flight[] = "the plan is already in flight (started and not waited for)";
 static const char not_started[] = "the plan was not started";
 
-int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
+/* bcr_plan_start and bcr_plan_start_update: p's flight on ar (the
+ * update's on A and the staging array), rq naming the routine and the
+ * caller's arrays. */
+static int start(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
 {
-    bcr_request rq = {.routine = "bcr_plan_start", .a = a, .b = b};
+    bcr_request rq = *rq_in;
     bcr_err e = {BCR_SUCCESS, -1, ""};
-    bcr_failsafe_enter(rq.routine);
-    if (!p)
-        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
-    if (p->state == BCR_PLAN_IN_FLIGHT)
-        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
     if (p->empty) { /* nothing to move: complete at once */
         p->state = BCR_PLAN_COMPLETE;
         bcr_err_clear_last();
@@ -51,7 +49,7 @@ int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
         bcr_flying_hold(p);
         bcr_idx n;
         const bcr_plan *plans = bcr_plan_list(p, &n);
-        bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+        bcr_arrays ar = *ar_in;
         p->sh = sh;
         p->run_opt = opt;
         double t0 = bcr_phase_start();
@@ -71,12 +69,46 @@ int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
     return bcr_err_finish(&e, &rq, rc);
 }
 
+int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
+{
+    bcr_request rq = {.routine = "bcr_plan_start", .a = a, .b = b};
+    bcr_failsafe_enter(rq.routine);
+    if (!p)
+        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
+    if (p->update)
+        return bcr_plan_kind_misuse(p, rq.routine);
+    if (p->state == BCR_PLAN_IN_FLIGHT)
+        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+    return start(p, &rq, &ar);
+}
+
+int bcr_plan_start_update(bcr_plan_t p, const void *alpha, const void *a, const void *beta,
+                          void *c)
+{
+    bcr_request rq = {.routine = "bcr_plan_start_update", .a = a, .b = c};
+    bcr_failsafe_enter(rq.routine);
+    if (!p)
+        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
+    if (!p->update)
+        return bcr_plan_kind_misuse(p, rq.routine);
+    if (p->state == BCR_PLAN_IN_FLIGHT)
+        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    if (!alpha || !beta)
+        return bcr_plan_misuse(rq.routine, alpha ? 4 : 2, alpha ? "beta" : "alpha",
+                               alpha ? "beta is NULL" : "alpha is NULL");
+    bcr_arrays ar;
+    bcr_plan_update_run(p, alpha, a, beta, c, &ar);
+    return start(p, &rq, &ar);
+}
+
 /* p's part is done: it leaves the list (the caller holds its flag).  What
  * it keeps is cut to BCR_KEEP_BYTES: this thread's buffers always, its
  * shared segment only in a wait (that may wait for its readers). */
 static void complete(bcr_plan_t p, int in_wait)
 {
     bcr_flying_remove(p);
+    bcr_plan_update_apply(p);
     bcr_stage_keep(in_wait ? p->sh : NULL, &p->run_opt);
     p->state = in_wait ? BCR_PLAN_IDLE : BCR_PLAN_COMPLETE;
 }

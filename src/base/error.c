@@ -47,6 +47,11 @@ int bcr_arg_number(const bcr_request *rq, int arg)
      * p?geadd has trans before them */
     static const int tran_numbers[BCR_NARGS] = {0, 0, 1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 13,
                                                 0, 0, 3, 8};
+    /* bcr_plan_create_update(type, trans, m, n, ia, ja, desca, ic, jc, descc, ictxt) */
+    static const int update_plan_numbers[BCR_NARGS] = {0, 0, 3, 4, 0, 5, 6, 7, 0, 8, 9, 10,
+                                                       11, 1, 2, 0, 0};
+    if (rq->plan_create && rq->form != BCR_FORM_REDIST)
+        return update_plan_numbers[caller_arg(rq, arg)];
     if (rq->plan_create)
         return plan_numbers[arg];
     if (rq->form != BCR_FORM_REDIST) {
