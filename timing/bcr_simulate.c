@@ -11,8 +11,9 @@
  *                [--schedule all|bounded|steps|scalapack|choose|combine|every]
  *   bcr_simulate --standard RANKS [--case NAME]  (a square number: the
  *                standard shapes, or the one named)
- *   bcr_simulate --souravlas  (the paper's ring cases against its bound,
- *                sim_souravlas.c; always --topology ring --node-size 1)
+ *   bcr_simulate --souravlas [--case NAME]  (the paper's ring cases
+ *                against its bound, sim_souravlas.c; always --topology ring
+ *                --node-size 1; NAME "4->16", "1 MiB" or "4->16 1 MiB")
  *   --csv FILE with --standard or --souravlas: one row per case and
  *                schedule
  *   bcr_simulate --check [COUNT [SEED]]
@@ -58,7 +59,7 @@ static void usage(void)
             "         [--topology full|ring|torus|bus] [--bus B/S]\n"
             "         [--schedule all|bounded|steps|scalapack|choose|combine|every]\n"
             "       bcr_simulate --standard RANKS [--case NAME] [--csv FILE] [network options]\n"
-            "       bcr_simulate --souravlas [--csv FILE] [network options]\n"
+            "       bcr_simulate --souravlas [--case NAME] [--csv FILE] [network options]\n"
             "       bcr_simulate --check [COUNT [SEED]]\n");
 }
 
@@ -279,24 +280,30 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
  * 2 processors passes its neighbour one message at once), whose replay
  * must equal the bound's R+ term.  1 when a replay fails or misses a
  * message, a bound is not positive or the step differs. */
-static int souravlas(const sim_net *given, int inflight, FILE *csv)
+static int souravlas(const sim_net *given, int inflight, const char *only, FILE *csv)
 {
     sim_net net = *given;
     net.topology = SIM_RING;
     net.node_size = 1;
     const sim_ring_case *cases;
-    int ncases = sim_ring_cases(&cases), rc = 0;
+    int ncases = sim_ring_cases(&cases), rc = 0, found = 0;
     double rate = net.link < net.inject ? net.link : net.inject;
     rate = net.eject < rate ? net.eject : rate;
     printf("bcr_simulate --souravlas: CYCLIC(r) -> CYCLIC(s) on the same n ring processors, "
            "1 rank per node, 8-byte elements;\nstart-up a = latency + overhead = %.3g s, "
            "tau = 1 / %.3g B/s; times in ms\n",
            net.latency + net.overhead, rate);
-    printf("%-6s %5s %-8s %4s %8s | %9s %9s %9s %8s | %8s %8s %8s %8s | %7s %7s %7s %7s\n",
+    printf("%-6s %5s %-8s %4s %8s | %9s %9s %9s %9s | %9s %9s %9s %9s | %6s %6s %6s %6s | %s\n",
            "r->s", "ranks", "size", "beta", "KiB/rank", "bound", "R+", "R-", "floor", "all",
-           "steps", "combine", "ScaL", "all/B", "steps/B", "comb/B", "ScaL/B");
+           "steps", "combine", "ScaL", "all/B", "stp/B", "cmb/B", "ScL/B", "per proc all/combine");
     for (int k = 0; k < ncases; k++) {
         const sim_ring_case *c = &cases[k];
+        const char *size = c->periods == 1 ? "1 period" : "1 MiB";
+        char name[64];
+        snprintf(name, sizeof name, "%s %s", c->name, size);
+        if (only && strcmp(only, c->name) && strcmp(only, size) && strcmp(only, name))
+            continue;
+        found = 1;
         sim_problem pb;
         sim_ring_problem(c, &pb);
         sim_graph g;
@@ -318,19 +325,22 @@ static int souravlas(const sim_net *given, int inflight, FILE *csv)
             }
         if (!(bound > 0))
             rc = 1;
-        const char *size = c->periods == 1 ? "1 period" : "1 MiB";
         double t_all = r.st[SIM_ALL].time, t_steps = r.st[SIM_STEPS].time;
         double t_comb = r.st[SIM_COMBINE].time, t_scal = r.st[SIM_SCALAPACK].time;
-        printf("%-6s %5d %-8s %4d %8.2f | %9.4f %9.4f %9.4f %8.4f | %8.4f %8.4f %8.4f %8.4f | "
-               "%7.4f %7.4f %7.4f %7.4f\n",
+        const sim_stats *sa = &r.st[SIM_ALL], *sc = &r.st[SIM_COMBINE];
+        printf("%-6s %5d %-8s %4d %8.2f | %9.4g %9.4g %9.4g %9.4g | %9.4g %9.4g %9.4g %9.4g | "
+               "%6.3g %6.3g %6.3g %6.3g | %d/%d\n",
                c->name, c->n, size, b.beta, (double)pb.N / c->n * pb.elsize / 1024, bound * 1e3,
                b.plus * 1e3, b.minus * 1e3, floor_s * 1e3, t_all * 1e3, t_steps * 1e3,
                t_comb * 1e3, t_scal * 1e3, t_all / bound, t_steps / bound, t_comb / bound,
-               t_scal / bound);
+               t_scal / bound, sa->max_sent > sa->max_recvd ? sa->max_sent : sa->max_recvd,
+               sc->max_sent > sc->max_recvd ? sc->max_sent : sc->max_recvd);
         fflush(stdout);
-        char name[64];
-        snprintf(name, sizeof name, "%s %s", c->name, size);
         csv_rows(csv, name, c->n, &r, bound, floor_s);
+    }
+    if (!found) {
+        fprintf(stderr, "bcr_simulate: no ring case %s\n", only);
+        return 2;
     }
     /* The single step: relative 1e-9, far above the rounding of a few
      * additions and one division, far below any term the model could add
@@ -466,7 +476,7 @@ int main(int argc, char **argv)
     }
     csv_header(csv);
     if (ring_cases) {
-        rc = souravlas(&net, inflight, csv);
+        rc = souravlas(&net, inflight, std_case, csv);
         goto done;
     }
     if (std_ranks) {
