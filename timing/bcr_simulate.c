@@ -11,6 +11,11 @@
  *                [--schedule all|bounded|steps|scalapack|choose|combine|every]
  *   bcr_simulate --standard RANKS [--case NAME]  (a square number: the
  *                standard shapes, or the one named)
+ *   bcr_simulate --souravlas [--case NAME]  (the paper's ring cases
+ *                against its bound, sim_souravlas.c; always --topology ring
+ *                --node-size 1; NAME "4->16", "1 MiB" or "4->16 1 MiB")
+ *   --csv FILE with --standard or --souravlas: one row per case and
+ *                schedule
  *   bcr_simulate --check [COUNT [SEED]]
  *
  * Network defaults: an InfiniBand-class cluster, to be calibrated:
@@ -20,6 +25,7 @@
  * ejection per node, 20 GB/s within a node, 12 GB/s per ring/torus link,
  * 32 ranks per node; a combine relay copies at 20 GB/s / 32 ranks per node
  * (--copy 0, sim_combine_replay.c) and nothing per piece (--copy-piece 0). */
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +58,8 @@ static void usage(void)
             "         [--copy-piece S]\n"
             "         [--topology full|ring|torus|bus] [--bus B/S]\n"
             "         [--schedule all|bounded|steps|scalapack|choose|combine|every]\n"
-            "       bcr_simulate --standard RANKS [--case NAME] [network options]\n"
+            "       bcr_simulate --standard RANKS [--case NAME] [--csv FILE] [network options]\n"
+            "       bcr_simulate --souravlas [--case NAME] [--csv FILE] [network options]\n"
             "       bcr_simulate --check [COUNT [SEED]]\n");
 }
 
@@ -123,6 +130,35 @@ static const char *chosen_text(const int chosen[3], char *buf, size_t len)
     return buf;
 }
 
+/* --csv: case,ranks,schedule,time_s,over_scalapack,steps,max_out,
+ * per_process,bound_s,floor_s; bound_s and floor_s only for the ring cases
+ * (0 elsewhere). */
+static void csv_header(FILE *csv)
+{
+    if (csv)
+        fprintf(csv, "case,ranks,schedule,time_s,over_scalapack,steps,max_out,per_process,"
+                     "bound_s,floor_s\n");
+}
+
+static void csv_rows(FILE *csv, const char *name, int ranks, const sim_result *r, double bound,
+                     double floor_s)
+{
+    if (!csv)
+        return;
+    double ref = r->st[SIM_SCALAPACK].time;
+    for (int w = 0; w < SIM_NSCHED; w++) {
+        if (!r->done[w])
+            continue;
+        const sim_stats *s = &r->st[w];
+        int steps = w == SIM_SCALAPACK ? r->f.rounds : w == SIM_COMBINE ? 2 : r->f.steps;
+        int per = s->max_sent > s->max_recvd ? s->max_sent : s->max_recvd;
+        fprintf(csv, "%s,%d,%s,%.9g,%.6g,%d,%d,%d,%.9g,%.9g\n", name, ranks,
+                sim_schedule_names[w], s->time, ref > 0 ? s->time / ref : 0.0, steps, s->max_out,
+                per, bound, floor_s);
+    }
+    fflush(csv);
+}
+
 static void print_result(const sim_problem *pb, const sim_net *net, const sim_result *r)
 {
     int n = sim_nranks(pb);
@@ -169,7 +205,8 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
 
 /* The standard shapes at G x G = ranks; only the one named when
  * only_case is not NULL. */
-static int standard(int ranks, const sim_net *net, int inflight, const char *only_case)
+static int standard(int ranks, const sim_net *net, int inflight, const char *only_case,
+                    FILE *csv)
 {
     int G = 1;
     while ((G + 1) * (G + 1) <= ranks)
@@ -228,6 +265,7 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
                c->messages, c->max_copied / 1e6, chosen_text(r.chosen, buf, sizeof buf),
                now_s() - t0);
         fflush(stdout);
+        csv_rows(csv, cases[k].name, ranks, &r, 0, 0);
     }
     if (!found) {
         fprintf(stderr, "bcr_simulate: no standard case %s\n", only_case);
@@ -236,13 +274,103 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
     return 0;
 }
 
+/* The paper's ring cases (sim_souravlas.c) against its bound, every
+ * schedule replayed on a ring of one rank per node; then the one
+ * redistribution that is a single R+ step of the paper's pipeline (each of
+ * 2 processors passes its neighbour one message at once), whose replay
+ * must equal the bound's R+ term.  1 when a replay fails or misses a
+ * message, a bound is not positive or the step differs. */
+static int souravlas(const sim_net *given, int inflight, const char *only, FILE *csv)
+{
+    sim_net net = *given;
+    net.topology = SIM_RING;
+    net.node_size = 1;
+    const sim_ring_case *cases;
+    int ncases = sim_ring_cases(&cases), rc = 0, found = 0;
+    double rate = net.link < net.inject ? net.link : net.inject;
+    rate = net.eject < rate ? net.eject : rate;
+    printf("bcr_simulate --souravlas: CYCLIC(r) -> CYCLIC(s) on the same n ring processors, "
+           "1 rank per node, 8-byte elements;\nstart-up a = latency + overhead = %.3g s, "
+           "tau = 1 / %.3g B/s; times in ms\n",
+           net.latency + net.overhead, rate);
+    printf("%-6s %5s %-8s %4s %8s | %9s %9s %9s %9s | %9s %9s %9s %9s | %6s %6s %6s %6s | %s\n",
+           "r->s", "ranks", "size", "beta", "KiB/rank", "bound", "R+", "R-", "floor", "all",
+           "steps", "combine", "ScaL", "all/B", "stp/B", "cmb/B", "ScL/B", "per proc all/combine");
+    for (int k = 0; k < ncases; k++) {
+        const sim_ring_case *c = &cases[k];
+        const char *size = c->periods == 1 ? "1 period" : "1 MiB";
+        char name[64];
+        snprintf(name, sizeof name, "%s %s", c->name, size);
+        if (only && strcmp(only, c->name) && strcmp(only, size) && strcmp(only, name))
+            continue;
+        found = 1;
+        sim_problem pb;
+        sim_ring_problem(c, &pb);
+        sim_graph g;
+        if (sim_graph_build(&g, &pb))
+            return 1;
+        double floor_s = sim_ring_floor(&g, &net);
+        sim_graph_free(&g);
+        sim_bound b;
+        sim_ring_bound(c, &net, pb.elsize, &b);
+        double bound = b.plus + b.minus;
+        sim_result r;
+        if (simulate(&pb, &net, inflight, -1, &r))
+            return 1;
+        for (int w = 0; w < SIM_NSCHED; w++)
+            if (r.st[w].errors || !isfinite(r.st[w].time) || r.st[w].delivered != r.st[w].messages) {
+                fprintf(stderr, "bcr_simulate: %s on %d: %s replay incomplete\n", c->name, c->n,
+                        sim_schedule_names[w]);
+                rc = 1;
+            }
+        if (!(bound > 0))
+            rc = 1;
+        double t_all = r.st[SIM_ALL].time, t_steps = r.st[SIM_STEPS].time;
+        double t_comb = r.st[SIM_COMBINE].time, t_scal = r.st[SIM_SCALAPACK].time;
+        const sim_stats *sa = &r.st[SIM_ALL], *sc = &r.st[SIM_COMBINE];
+        printf("%-6s %5d %-8s %4d %8.2f | %9.4g %9.4g %9.4g %9.4g | %9.4g %9.4g %9.4g %9.4g | "
+               "%6.3g %6.3g %6.3g %6.3g | %d/%d\n",
+               c->name, c->n, size, b.beta, (double)pb.N / c->n * pb.elsize / 1024, bound * 1e3,
+               b.plus * 1e3, b.minus * 1e3, floor_s * 1e3, t_all * 1e3, t_steps * 1e3,
+               t_comb * 1e3, t_scal * 1e3, t_all / bound, t_steps / bound, t_comb / bound,
+               t_scal / bound, sa->max_sent > sa->max_recvd ? sa->max_sent : sa->max_recvd,
+               sc->max_sent > sc->max_recvd ? sc->max_sent : sc->max_recvd);
+        fflush(stdout);
+        csv_rows(csv, name, c->n, &r, bound, floor_s);
+    }
+    if (!found) {
+        fprintf(stderr, "bcr_simulate: no ring case %s\n", only);
+        return 2;
+    }
+    /* The single step: relative 1e-9, far above the rounding of a few
+     * additions and one division, far below any term the model could add
+     * (one matching entry is 2e-4 of it). */
+    sim_ring_case step = {"1->2", 2, 1, 2, 0};
+    sim_problem pb;
+    sim_ring_problem(&step, &pb);
+    sim_bound b;
+    sim_ring_bound(&step, &net, pb.elsize, &b);
+    sim_result r;
+    if (simulate(&pb, &net, inflight, SIM_ALL, &r))
+        return 1;
+    double t = r.st[SIM_ALL].time;
+    int same = fabs(t - b.plus) <= 1e-9 * b.plus;
+    printf("one R+ step (1->2 on 2 processors, %.0f KiB each way): all %.4f ms, R+ term "
+           "a + C_V k e tau %.4f ms: %s\n",
+           (double)b.cv * sim_ring_periods(&step) * pb.elsize / 1024, t * 1e3, b.plus * 1e3,
+           same ? "equal" : "DIFFERENT");
+    return rc || !same;
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
     sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
     sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0, 0, 0};
     int inflight = 0, only = -1, std_ranks = 0, rc = 0;
-    const char *std_case = NULL;
+    const char *std_case = NULL, *csv_path = NULL;
+    int ring_cases = 0;
+    FILE *csv = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--check")) {
@@ -251,6 +379,10 @@ int main(int argc, char **argv)
             rc = sim_check(count > 0 ? count : 300, seed);
             MPI_Finalize();
             return rc;
+        }
+        if (!strcmp(a, "--souravlas")) {
+            ring_cases = 1;
+            continue;
         }
         if (!v) {
             usage();
@@ -302,6 +434,8 @@ int main(int argc, char **argv)
             net.copy_piece = atof(v);
         else if (!strcmp(a, "--case"))
             std_case = v;
+        else if (!strcmp(a, "--csv"))
+            csv_path = v;
         else if (!strcmp(a, "--topology"))
             net.topology = !strcmp(v, "ring")    ? SIM_RING
                            : !strcmp(v, "torus") ? SIM_TORUS
@@ -335,8 +469,18 @@ int main(int argc, char **argv)
         rc = 2;
         goto done;
     }
+    if (csv_path && !(csv = fopen(csv_path, "w"))) {
+        fprintf(stderr, "bcr_simulate: cannot write %s\n", csv_path);
+        rc = 2;
+        goto done;
+    }
+    csv_header(csv);
+    if (ring_cases) {
+        rc = souravlas(&net, inflight, std_case, csv);
+        goto done;
+    }
     if (std_ranks) {
-        rc = standard(std_ranks, &net, inflight, std_case);
+        rc = standard(std_ranks, &net, inflight, std_case, csv);
         goto done;
     }
     if (!pb.P0 || !pb.P1 || pb.M <= 0 || pb.N <= 0 || pb.mb_a <= 0 || pb.nb_a <= 0 ||
@@ -355,6 +499,10 @@ int main(int argc, char **argv)
         if (r.done[w] && r.st[w].errors)
             rc = 1;
 done:
+    if (csv && fclose(csv)) {
+        fprintf(stderr, "bcr_simulate: cannot write %s\n", csv_path);
+        rc = rc ? rc : 2;
+    }
     MPI_Finalize();
     return rc;
 }

@@ -14,6 +14,7 @@
  *   sim_check.c      --check: the graph against an element-wise count,
  *                    and the replays' invariants
  *   sim_check_combine.c  --check: combine's messages against the rule
+ *   sim_souravlas.c  --souravlas: the paper's ring cases and its cost bound
  *   bcr_simulate.c   arguments, reports, --standard
  */
 #ifndef BCR_TIMING_SIM_H
@@ -198,5 +199,28 @@ int sim_check_combine(const sim_graph *g, const sim_combined *c);
 
 /* --check: `count` random small configurations from `seed`; 0 when all pass. */
 int sim_check(int count, unsigned seed);
+
+/* --souravlas (sim_souravlas.c): CYCLIC(r) -> CYCLIC(s) on a ring of n
+ * processors, one rank per node. */
+typedef struct {
+    const char *name;
+    int n, r, s;
+    long long periods; /* of the array; 0: about 1 MiB per rank */
+} sim_ring_case;
+typedef struct {
+    int beta;       /* most source blocks one target block spans */
+    long long cv;   /* most elements of one target block off its generator */
+    double plus;    /* s: the paper's R+ term (forming blocks) */
+    double minus;   /* s: its R- term (sending them) */
+} sim_bound;
+/* The cases; their count. */
+int sim_ring_cases(const sim_ring_case **cases);
+long long sim_ring_period(const sim_ring_case *c);
+long long sim_ring_periods(const sim_ring_case *c);
+void sim_ring_problem(const sim_ring_case *c, sim_problem *pb);
+void sim_ring_bound(const sim_ring_case *c, const sim_net *net, int elsize, sim_bound *b);
+/* s: the least any schedule can take on a ring of one rank per node: the
+ * busiest link's, injection's or ejection's bytes over its rate. */
+double sim_ring_floor(const sim_graph *g, const sim_net *net);
 
 #endif
