@@ -158,17 +158,6 @@ void bcr_plan_update_apply(bcr_plan_t p)
     bcr_update_apply(&p->sides, &p->op, p->elsize, p->c, alpha_zero ? NULL : p->stage);
 }
 
-/* A plan of the other kind's entry point: a misuse. */
-int bcr_plan_kind_misuse(bcr_plan_t p, const char *routine)
-{
-    return bcr_plan_misuse(routine, 1, "plan",
-                           p->update ? "the plan is an update plan (bcr_plan_create_update): "
-                                       "run it with bcr_plan_execute_update or "
-                                       "bcr_plan_start_update"
-                                     : "the plan is not an update plan: run it with "
-                                       "bcr_plan_execute or bcr_plan_start");
-}
-
 int bcr_plan_misuse(const char *routine, int k, const char *name, const char *detail)
 {
     bcr_request rq = {.routine = routine};
@@ -253,16 +242,31 @@ static int execute(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
     return bcr_err_finish(&e, rq, rc);
 }
 
+int bcr_plan_run_checks(bcr_plan_t p, const char *routine, int update, const void *alpha,
+                        const void *beta, const char *in_flight_text)
+{
+    if (!p)
+        return bcr_plan_misuse(routine, 1, "plan", "plan is NULL");
+    if (p->update != update)
+        return bcr_plan_misuse(routine, 1, "plan",
+                               p->update ? "the plan is an update plan (bcr_plan_create_update): "
+                                           "run it with bcr_plan_execute_update or "
+                                           "bcr_plan_start_update"
+                                         : "the plan is not an update plan: run it with "
+                                           "bcr_plan_execute or bcr_plan_start");
+    if (p->state == BCR_PLAN_IN_FLIGHT)
+        return bcr_plan_misuse(routine, 1, "plan", in_flight_text);
+    if (update && (!alpha || !beta))
+        return bcr_plan_misuse(routine, alpha ? 4 : 2, alpha ? "beta" : "alpha",
+                               alpha ? "beta is NULL" : "alpha is NULL");
+    return BCR_SUCCESS;
+}
+
 int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
 {
     bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
     bcr_failsafe_enter(rq.routine);
-    if (!p)
-        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
-    if (p->update)
-        return bcr_plan_kind_misuse(p, rq.routine);
-    if (p->state == BCR_PLAN_IN_FLIGHT)
-        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    BCR_TRY(bcr_plan_run_checks(p, rq.routine, 0, NULL, NULL, in_flight));
     bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
     return execute(p, &rq, &ar);
 }
@@ -272,15 +276,7 @@ int bcr_plan_execute_update(bcr_plan_t p, const void *alpha, const void *a,
 {
     bcr_request rq = {.routine = "bcr_plan_execute_update", .a = a, .b = c};
     bcr_failsafe_enter(rq.routine);
-    if (!p)
-        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
-    if (!p->update)
-        return bcr_plan_kind_misuse(p, rq.routine);
-    if (!alpha || !beta)
-        return bcr_plan_misuse(rq.routine, alpha ? 4 : 2, alpha ? "beta" : "alpha",
-                               alpha ? "beta is NULL" : "alpha is NULL");
-    if (p->state == BCR_PLAN_IN_FLIGHT) /* before its alpha and beta change */
-        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    BCR_TRY(bcr_plan_run_checks(p, rq.routine, 1, alpha, beta, in_flight));
     bcr_arrays ar;
     bcr_plan_update_run(p, alpha, a, beta, c, &ar);
     return execute(p, &rq, &ar);

@@ -77,9 +77,12 @@ void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const v
  * other plans). */
 void bcr_plan_update_apply(bcr_plan_t p);
 
-/* A plan given to the entry point of the other kind (update or not): the
- * misuse, reported. */
-int bcr_plan_kind_misuse(bcr_plan_t p, const char *routine);
+/* The misuses an entry point that runs p finds on its own (update: one of
+ * the _update calls, whose alpha and beta are checked): a NULL plan, a
+ * plan of the other kind, a plan in flight (in_flight_text), NULL scalars.
+ * Reported, and the code returned; BCR_SUCCESS when there is none. */
+int bcr_plan_run_checks(bcr_plan_t p, const char *routine, int update, const void *alpha,
+                        const void *beta, const char *in_flight_text);
 
 /* The plans the exchange runs on this process: the rounds' or the plan,
  * n of them (0 on a process in neither grid). */

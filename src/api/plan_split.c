@@ -73,12 +73,7 @@ int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
 {
     bcr_request rq = {.routine = "bcr_plan_start", .a = a, .b = b};
     bcr_failsafe_enter(rq.routine);
-    if (!p)
-        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
-    if (p->update)
-        return bcr_plan_kind_misuse(p, rq.routine);
-    if (p->state == BCR_PLAN_IN_FLIGHT)
-        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
+    BCR_TRY(bcr_plan_run_checks(p, rq.routine, 0, NULL, NULL, in_flight));
     bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
     return start(p, &rq, &ar);
 }
@@ -88,15 +83,7 @@ int bcr_plan_start_update(bcr_plan_t p, const void *alpha, const void *a, const 
 {
     bcr_request rq = {.routine = "bcr_plan_start_update", .a = a, .b = c};
     bcr_failsafe_enter(rq.routine);
-    if (!p)
-        return bcr_plan_misuse(rq.routine, 1, "plan", "plan is NULL");
-    if (!p->update)
-        return bcr_plan_kind_misuse(p, rq.routine);
-    if (p->state == BCR_PLAN_IN_FLIGHT)
-        return bcr_plan_misuse(rq.routine, 1, "plan", in_flight);
-    if (!alpha || !beta)
-        return bcr_plan_misuse(rq.routine, alpha ? 4 : 2, alpha ? "beta" : "alpha",
-                               alpha ? "beta is NULL" : "alpha is NULL");
+    BCR_TRY(bcr_plan_run_checks(p, rq.routine, 1, alpha, beta, in_flight));
     bcr_arrays ar;
     bcr_plan_update_run(p, alpha, a, beta, c, &ar);
     return start(p, &rq, &ar);
