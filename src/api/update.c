@@ -81,8 +81,37 @@ void bcr_update_apply(const bcr_update_sides *u, const bcr_update_op *op, size_t
     bcr_phase_add(&bcr_phase_now.local, t0);
 }
 
-/* This thread's staging array for the call, or an error in e; before the
- * agreement, from this process's own checks (which the agreement repeats). */
+/* Whether an axis of sub(A) (offset ia, block nb, source sa) and the same
+ * axis of sub(W) are dealt alike over p processes: blocks start at the
+ * same places and the same process holds each. */
+static int same_axis(bcr_idx ia, bcr_idx nb, bcr_idx sa, bcr_idx iw, bcr_idx sw, bcr_idx p)
+{
+    bcr_idx d = ia - iw;
+    if (d % nb)
+        return 0;
+    bcr_idx shift = d / nb + sa - sw;
+    return shift % p == 0;
+}
+
+/* Whether sub(A) lies as sub(W) does, process by process (the maps too,
+ * where given): then each process's part of sub(A) is a rectangle of its
+ * local A shaped as its part of W, and no element moves. */
+static int same_layout(const bcr_side *a, const bcr_side *w, int maps)
+{
+    if (a->P != w->P || a->Q != w->Q || a->MB != w->MB || a->NB != w->NB ||
+        !same_axis(a->i, a->MB, a->RSRC, w->i, w->RSRC, a->P) ||
+        !same_axis(a->j, a->NB, a->CSRC, w->j, w->CSRC, a->Q))
+        return 0;
+    for (int k = 0; maps && k < a->P * a->Q; k++)
+        if (a->map[k] != w->map[k])
+            return 0;
+    return 1;
+}
+
+/* This thread's staging array for the call, or NULL with an error in e;
+ * also NULL where no element will move, as far as this process can tell
+ * before the agreement (A and C in one context, laid out alike).  From this
+ * process's own checks, which the agreement repeats. */
 static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
 {
     bcr_side A, B;
@@ -94,6 +123,8 @@ static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
         return NULL;
     bcr_update_sides u;
     bcr_update_sides_of(rq, &B, &u);
+    if (A.in && !rq->transpose_b && rq->ctxta == rq->ctxtb && same_layout(&A, &u.w, 0))
+        return NULL;
     size_t bytes = (size_t)bcr_update_stage_elems(&u) * rq->elsize;
     char *p = bcr_pool_get(BCR_POOL_STAGE, bytes);
     if (!p && bytes)
@@ -117,6 +148,23 @@ static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
         if (in_c)
             bcr_update_apply(&us, u, rq->elsize, rq->b, NULL);
         return BCR_SUCCESS;
+    }
+    if (same_layout(&s.A, &us.w, 1)) { /* add from A where it lies */
+        if (in_c) {
+            us.w = s.A;
+            bcr_update_apply(&us, u, rq->elsize, rq->b, rq->a);
+        }
+        return BCR_SUCCESS;
+    }
+    if (in_c && !wbuf) { /* another process's grid C is not this one's */
+        size_t bytes = (size_t)bcr_update_stage_elems(&us) * rq->elsize;
+        wbuf = bcr_pool_get(BCR_POOL_STAGE, bytes);
+        if (!wbuf && bytes) {
+            if (s.repeat) /* no agreement to come */
+                bcr_give_up("out of memory for the staging array (%zu bytes)", bytes);
+            bcr_err_plain(e, rq, BCR_ERR_NOMEM,
+                          "out of memory for the staging array (%zu bytes)", bytes);
+        }
     }
     s.B = us.w;
     bcr_request into_w = *rq;

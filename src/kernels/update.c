@@ -13,45 +13,56 @@
 
 static bcr_idx min_of(bcr_idx a, bcr_idx b) { return a < b ? a : b; }
 
-/* One tile, with the scalars' case fixed so the loop has no branch. */
-#define TILE_LOOP(T, EXPR)                                                                     \
+/* One tile, with the operation and the scalars' case fixed, so that the
+ * loop has no branch.  LOAD(i, j) is op(w)'s element (i, j). */
+#define TILE_LOOP(T, LOAD, EXPR)                                                               \
     for (bcr_idx j = j0; j < j1; j++)                                                          \
         for (bcr_idx i = i0; i < i1; i++) {                                                    \
-            T x = op == 'N' ? w[i + j * ldw] : w[j + i * ldw];                                 \
-            if (op == 'C')                                                                     \
-                x = CONJ_OF(x);                                                                \
+            T x = LOAD(i, j);                                                                  \
             T *cp = &c[i + j * ldc];                                                           \
             *cp = EXPR;                                                                        \
         }
 
-#define DEFINE_UPDATE(ch, letter, T)                                                                   \
+/* PBLAS's cases of alpha and beta, over the tiles of c. */
+#define TILES(T, LOAD)                                                                         \
+    for (bcr_idx j0 = 0; j0 < cols; j0 += TILE)                                                \
+        for (bcr_idx i0 = 0; i0 < rows; i0 += TILE) {                                          \
+            bcr_idx i1 = min_of(rows, i0 + TILE), j1 = min_of(cols, j0 + TILE);                \
+            if (beta == (T)0) {                                                                \
+                if (one)                                                                       \
+                    TILE_LOOP(T, LOAD, x)                                                      \
+                else                                                                           \
+                    TILE_LOOP(T, LOAD, alpha * x)                                              \
+            } else if (beta == (T)1) {                                                         \
+                if (one)                                                                       \
+                    TILE_LOOP(T, LOAD, x + *cp)                                                \
+                else                                                                           \
+                    TILE_LOOP(T, LOAD, alpha * x + *cp)                                        \
+            } else if (one) {                                                                  \
+                TILE_LOOP(T, LOAD, x + beta * *cp)                                             \
+            } else {                                                                           \
+                TILE_LOOP(T, LOAD, alpha * x + beta * *cp)                                     \
+            }                                                                                  \
+        }
+
+#define LOAD_N(i, j) w[(i) + (j) * ldw]
+#define LOAD_T(i, j) w[(j) + (i) * ldw]
+#define LOAD_C(i, j) CONJ_OF(w[(j) + (i) * ldw])
+
+#define DEFINE_UPDATE(ch, letter, T)                                                           \
     static void add_##ch(const bcr_update_op *u, char *cv, bcr_idx ldc, const char *wv,        \
                          bcr_idx ldw, bcr_idx rows, bcr_idx cols)                              \
     {                                                                                          \
         T *c = (T *)cv;                                                                        \
         const T *w = (const T *)wv;                                                            \
         const T alpha = *(const T *)u->alpha, beta = *(const T *)u->beta;                     \
-        const char op = u->op;                                                                 \
         const int one = alpha == (T)1;                                                         \
-        for (bcr_idx j0 = 0; j0 < cols; j0 += TILE)                                            \
-            for (bcr_idx i0 = 0; i0 < rows; i0 += TILE) {                                      \
-                bcr_idx i1 = min_of(rows, i0 + TILE), j1 = min_of(cols, j0 + TILE);            \
-                if (beta == (T)0) {                                                            \
-                    if (one)                                                                   \
-                        TILE_LOOP(T, x)                                                        \
-                    else                                                                       \
-                        TILE_LOOP(T, alpha * x)                                                \
-                } else if (beta == (T)1) {                                                     \
-                    if (one)                                                                   \
-                        TILE_LOOP(T, x + *cp)                                                  \
-                    else                                                                       \
-                        TILE_LOOP(T, alpha * x + *cp)                                          \
-                } else if (one) {                                                              \
-                    TILE_LOOP(T, x + beta * *cp)                                               \
-                } else {                                                                       \
-                    TILE_LOOP(T, alpha * x + beta * *cp)                                       \
-                }                                                                              \
-            }                                                                                  \
+        if (u->op == 'N')                                                                      \
+            TILES(T, LOAD_N)                                                                   \
+        else if (u->op == 'T')                                                                 \
+            TILES(T, LOAD_T)                                                                   \
+        else                                                                                   \
+            TILES(T, LOAD_C)                                                                   \
     }                                                                                          \
     static void scale_##ch(const bcr_update_op *u, char *cv, bcr_idx ldc, bcr_idx rows,        \
                            bcr_idx cols)                                                       \
