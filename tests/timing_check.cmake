@@ -89,3 +89,25 @@ foreach(stream 0 -1)
   set_property(TEST timing_element_paths_stream${stream} APPEND PROPERTY ENVIRONMENT
     BCR_SHM=all BCR_SHM_MIN=0 BCR_STREAM_MIN=${stream})
 endforeach()
+
+# The update routines against PBLAS (--routine update: tran, tranc, geadd)
+# on small cases, one context and across grids, every type PBLAS has, warm
+# and cold; every result checked.  Then the same check made to fail: one
+# byte of bcredist's C changed after every call must make every case
+# different (same two parts as above; type d runs tran and geadd, tranc
+# being for c and z only).
+bcr_add_mpi_test(timing_update_check 4 TIMEOUT 60
+  COMMAND $<TARGET_FILE:bcr_timing> --check --reps 2 --type sdcz --routine update
+          --regime warm,cold --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_update_check.csv
+          ${PROJECT_SOURCE_DIR}/timing/cases/update_small.txt
+  LABELS timing)
+foreach(part exit reports)
+  bcr_add_mpi_test(timing_check_detects_update_${part} 4 TIMEOUT 60
+    COMMAND $<TARGET_FILE:bcr_timing> --check --corrupt --reps 1 --type d --routine tran,geadd
+            --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_corrupt_update_${part}.csv
+            ${PROJECT_SOURCE_DIR}/timing/cases/update_small.txt
+    LABELS timing)
+endforeach()
+set_tests_properties(timing_check_detects_update_exit PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(timing_check_detects_update_reports PROPERTIES
+  PASS_REGULAR_EXPRESSION "10 cases, 10 with different results")

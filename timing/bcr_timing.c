@@ -21,8 +21,10 @@
  * type (ScaLAPACK's format names none) run once per letter; a case that
  * names its type runs once.  --routine LIST (native files only; default
  * ge): a comma list of ge (p?gemr2d), trUN, trUU, trLN, trLU (p?trmr2d,
- * uplo U/L, diag N/U), tr (trUN,trLU) and all (ge,tr); every case runs as
- * each.  Runs go in blocks, for each type for each routine all cases, and
+ * uplo U/L, diag N/U), tr (trUN,trLU) and all (ge,tr), and the update
+ * routines against PBLAS (timing_update.h) tran (p?tran; p?tranu for c, z),
+ * tranc (c, z), geadd (trans N) and update (tran,tranc,geadd); every case
+ * runs as each.  Runs go in blocks, for each type for each routine all cases, and
  * end with a summary per type and routine, also written to FILE.summary.csv
  * (timing_summary.h).  An experiment takes one type and no --routine.
  * The regimes (timing_regime.h) say what bcredist's timed calls find from
@@ -57,7 +59,8 @@ static int usage(int me)
                 "                  type run once per letter\n"
                 "  --routine LIST  native-format files only (ScaLAPACK's files name the routine\n"
                 "                  per line): comma list of ge (default), trUN, trUU, trLN,\n"
-                "                  trLU, tr (= trUN,trLU), all (= ge,tr)\n"
+                "                  trLU, tr (= trUN,trLU), all (= ge,tr); against PBLAS: tran,\n"
+                "                  tranc, geadd, update (= tran,tranc,geadd)\n"
                 "  --cold          bcr_finalize() before every timed bcredist call\n"
                 "  --new-plan      every timed bcredist call a shape not planned before\n"
                 "  --regime LIST   comma list of warm (default), new-plan, cold, all: each\n"
@@ -88,7 +91,7 @@ static int valid_types(const char *t)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    timing_opts o = {7, "bcr_timing.csv", "d", {{0, 0, 0}}, 1, 0, {0, 0, 0}, 0, 1};
+    timing_opts o = {7, "bcr_timing.csv", "d", {{0, 0, 0, 0}}, 1, 0, {0, 0, 0}, 0, 1};
     const char *case_path = NULL, *types = "d", *routines = NULL;
     int regimes_named = 0, bad_regime = 0;
     Cblacs_pinfo(&o.me, &o.nprocs);
@@ -129,7 +132,8 @@ int main(int argc, char **argv)
         return fail(o.me, "--type takes distinct letters of s, d, c, z, i");
     strcpy(o.types, types);
     if (routines && !(o.nroutines = timing_parse_routines(routines, o.routines)))
-        return fail(o.me, "--routine takes a comma list of ge, trUN, trUU, trLN, trLU, tr, all");
+        return fail(o.me, "--routine takes a comma list of ge, trUN, trUU, trLN, trLU, tr, all, "
+                             "tran, tranc, geadd, update");
     FILE *in = case_path ? fopen(case_path, "r") : NULL;
     if (!in)
         return usage(o.me);

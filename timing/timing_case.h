@@ -29,6 +29,9 @@ typedef struct {
     char type;        /* s d c z i */
     int trapezoid;    /* p?trmr2d rather than p?gemr2d */
     char uplo, diag;  /* 'U'/'L' and 'U'/'N' when trapezoid */
+    char update;      /* an update routine rather than a copy (timing_update.h):
+                         'T' p?tran (p?tranu), 'C' p?tranc, 'N' p?geadd trans N;
+                         0 for p?gemr2d and p?trmr2d */
     char label[40];   /* experiment cases only */
 } tcase;
 

@@ -64,10 +64,13 @@ static unsigned long long kept_bytes(void)
  * result alone), put back both Bs: putting back bcredist's alone would
  * leave in ScaLAPACK's what an earlier shape wrote outside this one's
  * submatrix (a trapezoid's, with fewer rows, need not lie inside the
- * larger one's). */
-static int flags_of(int regime, int check)
+ * larger one's).  An update routine puts them back before every call: it
+ * reads C, and the libraries make different numbers of untimed calls
+ * (warm's after cold), so without it the Cs would drift apart. */
+static int flags_of(int regime, int check, int update)
 {
-    int put_back = regime == REGIME_NEW_PLAN || check ? PUT_BACK_REF | PUT_BACK_BCR : 0;
+    int put_back =
+        regime == REGIME_NEW_PLAN || check || update ? PUT_BACK_REF | PUT_BACK_BCR : 0;
     return put_back | (regime == REGIME_COLD ? FINALIZE : 0);
 }
 
@@ -97,7 +100,7 @@ void timing_time_case(trial *t, const timing_opts *o, case_result *out)
                 timing_new_plan_shape(own, k + 2, reps, &shape);
             if (g == REGIME_WARM && k > 0 && out->r[REGIME_COLD].ran)
                 trial_call_bcr(t); /* the second call since the cold one */
-            call_pair(t, g == REGIME_NEW_PLAN ? &shape : own, flags_of(g, o->check),
+            call_pair(t, g == REGIME_NEW_PLAN ? &shape : own, flags_of(g, o->check, own->update),
                       &tr[g * reps + k], &tb[g * reps + k]);
             if (o->check || g == REGIME_NEW_PLAN || k == reps - 1)
                 r->same &= trial_same(t);

@@ -2,9 +2,10 @@
  * the ScaLAPACK file formats (timing_modes.h).  The native format's table
  * and CSV are what scripts/run-main.sh and the README show, and
  * scripts/timing-ab.sh reads the table's columns by position: keep them
- * (the routine column shows only when a p?trmr2d routine was asked for,
- * the regime column only when a regime other than warm was; the CSV's
- * routine fields and regime come last). */
+ * (the routine column shows only when a routine other than p?gemr2d was
+ * asked for, the reference column only when an update routine was, the
+ * regime column only when a regime other than warm was; the CSV's routine
+ * fields, regime and reference come last). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "timing_modes.h"
 #include "timing_run.h"
 #include "timing_summary.h"
+#include "timing_update.h"
 
 #include "scalapack_ref.h"
 
@@ -21,7 +23,18 @@
 static int show_routine(const timing_opts *o)
 {
     for (int r = 0; r < o->nroutines; r++)
-        if (o->routines[r].trapezoid)
+        if (o->routines[r].trapezoid || o->routines[r].update)
+            return 1;
+    return 0;
+}
+
+/* The reference a row was timed against shows only when an update
+ * routine was asked for: PBLAS alone, or ScaLAPACK's p?gemr2d then PBLAS
+ * (timing_update.h). */
+static int show_reference(const timing_opts *o)
+{
+    for (int r = 0; r < o->nroutines; r++)
+        if (o->routines[r].update)
             return 1;
     return 0;
 }
@@ -49,7 +62,7 @@ static void header(FILE *csv, int format, const timing_opts *o)
     if (csv && format == FORMAT_NATIVE)
         fprintf(csv, "case,type,M,N,grid_a,blocks_a,grid_b,blocks_b,scalapack_s,bcredist_s,"
                      "speedup,bcredist_over_copy_bound,kept_bytes_max_rank,identical,"
-                     "routine,uplo,diag,regime\n");
+                     "routine,uplo,diag,regime,reference\n");
     else if (csv)
         fprintf(csv, "case,routine,uplo,diag,type,m,n,M_a,N_a,rsrc_a,csrc_a,ia,ja,grid_a,"
                      "blocks_a,M_b,N_b,rsrc_b,csrc_b,ib,jb,grid_b,blocks_b,scalapack_s,"
@@ -64,10 +77,10 @@ static void header(FILE *csv, int format, const timing_opts *o)
            regime_list(o, regimes, sizeof regimes));
     const char *regime = show_regime(o) ? "regime   " : "";
     if (format == FORMAT_NATIVE)
-        printf("%-4s %-1s %s%s%-13s %-14s %-14s %11s %11s %8s %9s %10s %s\n", "case", "t",
-               show_routine(o) ? "rout " : "", regime, "M x N", "A grid/blocks",
-               "B grid/blocks", "ScaLAPACK s", "bcredist s", "speedup", "vs copy", "kept MiB",
-               "check");
+        printf("%-4s %-1s %s%s%s%-13s %-14s %-14s %11s %11s %8s %9s %10s %s\n", "case", "t",
+               show_routine(o) ? "rout  " : "", show_reference(o) ? "reference    " : "",
+               regime, "M x N", "A grid/blocks", "B grid/blocks", "ScaLAPACK s", "bcredist s",
+               "speedup", "vs copy", "kept MiB", "check");
     else
         printf("%-4s %-5s %-1s %s%-11s %-22s %-22s %11s %11s %8s %9s %10s %s\n", "case", "rout",
                "t", regime, "m x n", "A M,N/grid/blocks", "B M,N/grid/blocks", "ScaLAPACK s",
@@ -84,33 +97,40 @@ static const char *regime_cell(int regime, int shown, char out[16])
     return out;
 }
 
-/* The routine's CSV fields, as in the ScaLAPACK format's CSV. */
+/* The routine's CSV fields, as in the ScaLAPACK format's CSV; an update
+ * routine's by its short name (tran, tranc, geadd). */
 static void csv_routine(char *out, size_t size, const tcase *c)
 {
-    snprintf(out, size, "%s,%c,%c", c->trapezoid ? "trmr2d" : "gemr2d",
-             c->trapezoid ? c->uplo : '-', c->trapezoid ? c->diag : '-');
+    char name[8];
+    if (c->update)
+        snprintf(out, size, "%s,-,-", timing_routine_name(c, name));
+    else
+        snprintf(out, size, "%s,%c,%c", c->trapezoid ? "trmr2d" : "gemr2d",
+                 c->trapezoid ? c->uplo : '-', c->trapezoid ? c->diag : '-');
 }
 
-static void print_native(FILE *csv, int k, const tcase *c, const regime_result *r,
-                         double bound, int regime, const timing_opts *o)
+static void print_native(FILE *csv, int k, const tcase *c, const char *ref,
+                         const regime_result *r, double bound, int regime, const timing_opts *o)
 {
     const tside *A = &c->s[0], *B = &c->s[1];
-    char dims[32], ga[32], gb[32], rout[8] = "", name[8], fields[16], reg[16];
+    char dims[32], ga[32], gb[32], rout[8] = "", name[8], fields[16], reg[16], refc[16] = "";
     snprintf(dims, sizeof dims, "%dx%d", c->m, c->n);
     snprintf(ga, sizeof ga, "%dx%d/%dx%d", A->P, A->Q, A->MB, A->NB);
     snprintf(gb, sizeof gb, "%dx%d/%dx%d", B->P, B->Q, B->MB, B->NB);
     if (show_routine(o))
-        snprintf(rout, sizeof rout, "%-4s ", timing_routine_name(c, name));
-    printf("%-4d %c %s%s%-13s %-14s %-14s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, c->type,
-           rout, regime_cell(regime, show_regime(o), reg), dims, ga, gb, r->ref, r->bcr,
+        snprintf(rout, sizeof rout, "%-5s ", timing_routine_name(c, name));
+    if (show_reference(o))
+        snprintf(refc, sizeof refc, "%-12s ", ref);
+    printf("%-4d %c %s%s%s%-13s %-14s %-14s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, c->type,
+           rout, refc, regime_cell(regime, show_regime(o), reg), dims, ga, gb, r->ref, r->bcr,
            r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0,
            r->same ? "identical" : "DIFFERENT");
     csv_routine(fields, sizeof fields, c);
     if (csv)
-        fprintf(csv, "%d,%c,%d,%d,%dx%d,%dx%d,%dx%d,%dx%d,%.6f,%.6f,%.3f,%.3f,%llu,%d,%s,%s\n",
+        fprintf(csv, "%d,%c,%d,%d,%dx%d,%dx%d,%dx%d,%dx%d,%.6f,%.6f,%.3f,%.3f,%llu,%d,%s,%s,%s\n",
                 k, c->type, c->m, c->n, A->P, A->Q, A->MB, A->NB, B->P, B->Q, B->MB, B->NB,
                 r->ref, r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem, r->same, fields,
-                timing_regime_name(regime));
+                timing_regime_name(regime), ref);
 }
 
 static void print_scalapack(FILE *csv, int k, const tcase *c, const regime_result *r,
@@ -170,6 +190,12 @@ static int in_this_block(const block *b, char named)
 static void run_case(block *b, tcase *c, int k)
 {
     const timing_opts *o = b->o;
+    const char *why = timing_update_skip(c);
+    if (why) {
+        if (o->me == 0)
+            printf("%-4d skipped: %s\n", k, why);
+        return;
+    }
     b->runs++;
     trial t;
     if (!trial_open(&t, c, b->ictxt)) {
@@ -194,8 +220,9 @@ static void run_case(block *b, tcase *c, int k)
         if (b->format == FORMAT_SCALAPACK)
             print_scalapack(b->csv, k, c, r, cr.bound, g, o);
         else
-            print_native(b->csv, k, c, r, cr.bound, g, o);
-        timing_summary_add(b->summary, c, k, g, r->ref / r->bcr, r->bcr / cr.bound, r->same);
+            print_native(b->csv, k, c, timing_reference_name(&t), r, cr.bound, g, o);
+        timing_summary_add(b->summary, c, timing_reference_name(&t), k, g, r->ref / r->bcr,
+                           r->bcr / cr.bound, r->same);
     }
     b->failures += !same;
     if (o->me == 0)

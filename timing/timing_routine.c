@@ -10,12 +10,23 @@ static const struct {
 } names[] = {
     {"ge", "ge"},     {"trUN", "trUN"}, {"trUU", "trUU"},           {"trLN", "trLN"},
     {"trLU", "trLU"}, {"tr", "trUN trLU"}, {"all", "ge trUN trLU"},
+    {"tran", "tran"}, {"tranc", "tranc"},    {"geadd", "geadd"},
+    {"update", "tran tranc geadd"},
 };
 
-static troutine from_name(const char *r)
+/* The update routines' names and their tcase.update. */
+static const struct {
+    const char *name;
+    char update;
+} updates[] = {{"tran", 'T'}, {"tranc", 'C'}, {"geadd", 'N'}};
+
+static troutine from_name(const char *r, size_t len)
 {
-    troutine t = {0, 0, 0};
-    if (r[0] == 't') {
+    troutine t = {0, 0, 0, 0};
+    for (size_t k = 0; k < sizeof updates / sizeof *updates; k++)
+        if (strlen(updates[k].name) == len && !strncmp(updates[k].name, r, len))
+            t.update = updates[k].update;
+    if (!t.update && r[0] == 't') {
         t.trapezoid = 1;
         t.uplo = r[2];
         t.diag = r[3];
@@ -26,18 +37,19 @@ static troutine from_name(const char *r)
 static int add(troutine *out, int n, troutine t)
 {
     for (int k = 0; k < n; k++)
-        if (out[k].trapezoid == t.trapezoid && out[k].uplo == t.uplo && out[k].diag == t.diag)
+        if (out[k].trapezoid == t.trapezoid && out[k].uplo == t.uplo && out[k].diag == t.diag &&
+            out[k].update == t.update)
             return n;
     out[n] = t;
     return n + 1;
 }
 
-/* The routines a name stands for: names[k].routines, words of 4 or 2
- * letters separated by single spaces. */
+/* The routines a name stands for: names[k].routines, words separated by
+ * single spaces. */
 static int add_named(troutine *out, int n, const char *routines)
 {
     for (const char *r = routines; *r; r += strcspn(r, " "), r += *r == ' ')
-        n = add(out, n, from_name(r));
+        n = add(out, n, from_name(r, strcspn(r, " ")));
     return n;
 }
 
@@ -63,10 +75,21 @@ void timing_set_routine(tcase *c, const troutine *r)
     c->trapezoid = r->trapezoid;
     c->uplo = r->uplo;
     c->diag = r->diag;
+    c->update = r->update;
+    /* C of a transpose is N x M, so that a square case is the same matrix
+     * both ways (timing_update.h) */
+    if (r->update == 'T' || r->update == 'C') {
+        int M = c->s[1].M;
+        c->s[1].M = c->s[1].N;
+        c->s[1].N = M;
+    }
 }
 
 const char *timing_routine_name(const tcase *c, char buf[8])
 {
+    for (size_t k = 0; k < sizeof updates / sizeof *updates; k++)
+        if (c->update == updates[k].update)
+            return strcpy(buf, updates[k].name);
     if (c->trapezoid)
         snprintf(buf, 8, "tr%c%c", c->uplo, c->diag);
     else

@@ -9,6 +9,7 @@
 #include "bcredist.h"
 
 #include "scalapack_ref.h"
+#include "timing_update.h"
 
 int timing_corrupt;
 
@@ -41,7 +42,9 @@ static char byte_at(size_t i, size_t salt)
     return (char)(((uint64_t)(i + salt) * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
 }
 
-static local_matrix make_local(int ctxt, const tside *s, size_t es, int is_b)
+/* An update routine's case gets small integers instead of bytes
+ * (timing_update.h), distinct in A and in C all the same. */
+static local_matrix make_local(int ctxt, const tside *s, const tcase *k, size_t es, int is_b)
 {
     local_matrix x = {{1, -1, s->M, s->N, s->MB, s->NB, s->rsrc, s->csrc, 1}, NULL, NULL, 0};
     if (ctxt < 0)
@@ -56,8 +59,12 @@ static local_matrix make_local(int ctxt, const tside *s, size_t es, int is_b)
     x.desc[8] = lr > 1 ? lr : 1;
     x.bytes = (size_t)x.desc[8] * (size_t)lc * es;
     x.data = malloc(x.bytes ? x.bytes : 1);
-    for (size_t i = 0; i < x.bytes; i++)
-        x.data[i] = is_b ? byte_at(i, 3) : byte_at(i, ((size_t)r << 32) + ((size_t)c << 40) + 7);
+    size_t salt = is_b ? 3 : ((size_t)r << 32) + ((size_t)c << 40) + 7;
+    if (k->update)
+        timing_update_fill(k->type, x.data, x.bytes, salt);
+    else
+        for (size_t i = 0; i < x.bytes; i++)
+            x.data[i] = byte_at(i, salt);
     if (is_b) {
         x.init = malloc(x.bytes ? x.bytes : 1);
         memcpy(x.init, x.data, x.bytes);
@@ -79,26 +86,35 @@ int trial_open(trial *t, const tcase *c, int ictxt)
         return 0;
     t->c = c;
     t->ictxt = ictxt;
+    /* PBLAS needs A and C in one context: an update on grids of one shape
+     * gets one grid (both would map the same ranks alike). */
+    t->one_context = c->update && c->s[0].P == c->s[1].P && c->s[0].Q == c->s[1].Q;
     /* As ScaLAPACK's own testers: each grid row-major over the first ranks;
      * the ranks outside it get context -1 from the BLACS. */
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < 2 - t->one_context; s++) {
         Cblacs_get(0, 0, &t->grid[s]);
         Cblacs_gridinit(&t->grid[s], "R", c->s[s].P, c->s[s].Q);
     }
-    t->a = make_local(t->grid[0], &c->s[0], t->ty->size, 0);
-    t->bref = make_local(t->grid[1], &c->s[1], t->ty->size, 1);
-    t->bbcr = make_local(t->grid[1], &c->s[1], t->ty->size, 1);
+    if (t->one_context)
+        t->grid[1] = t->grid[0];
+    t->a = make_local(t->grid[0], &c->s[0], c, t->ty->size, 0);
+    t->bref = make_local(t->grid[1], &c->s[1], c, t->ty->size, 1);
+    t->bbcr = make_local(t->grid[1], &c->s[1], c, t->ty->size, 1);
+    if (c->update && !t->one_context) {
+        tside ts = timing_update_temp_side(c);
+        t->tmp = make_local(t->grid[1], &ts, c, t->ty->size, 0);
+    }
     return 1;
 }
 
 void trial_close(trial *t)
 {
-    local_matrix *x[] = {&t->a, &t->bref, &t->bbcr};
-    for (int k = 0; k < 3; k++) {
+    local_matrix *x[] = {&t->a, &t->bref, &t->bbcr, &t->tmp};
+    for (int k = 0; k < 4; k++) {
         free(x[k]->data);
         free(x[k]->init);
     }
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 2 - t->one_context; s++)
         if (t->grid[s] >= 0)
             Cblacs_gridexit(t->grid[s]);
 }
@@ -112,11 +128,13 @@ static double slowest(double t)
 static const char *uplo_arg(const tcase *c) { return c->uplo == 'U' ? "U" : "L"; }
 static const char *diag_arg(const tcase *c) { return c->diag == 'U' ? "U" : "N"; }
 
-static void call(const trial *t, int bcr, local_matrix *b)
+static void call(trial *t, int bcr, local_matrix *b)
 {
     const tcase *c = t->c;
     int ia = c->s[0].i, ja = c->s[0].j, ib = c->s[1].i, jb = c->s[1].j;
-    if (c->trapezoid) {
+    if (c->update) {
+        timing_update_call(t, bcr, b);
+    } else if (c->trapezoid) {
         trmr2d_fn f = bcr ? t->ty->bcr_tr : t->ty->ref_tr;
         f(uplo_arg(c), diag_arg(c), c->m, c->n, t->a.data, ia, ja, t->a.desc, b->data, ib, jb,
           b->desc, t->ictxt);

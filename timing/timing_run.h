@@ -28,12 +28,16 @@ typedef struct {
     size_t bytes;
 } local_matrix;
 
-/* One case set up: both grids, A, and one B per library. */
+/* One case set up: both grids, A, and one B per library.  An update
+ * routine's case (timing_update.h) whose grids have one shape has one
+ * grid, grid[1] == grid[0]; across grids it has the reference's
+ * temporary, tmp. */
 typedef struct {
     const tcase *c;
     const type_info *ty;
     int ictxt, grid[2];
-    local_matrix a, bref, bbcr;
+    int one_context;
+    local_matrix a, bref, bbcr, tmp;
 } trial;
 
 /* Make the grids and arrays; returns 0 (and sets nothing up) when the case

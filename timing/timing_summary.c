@@ -9,8 +9,8 @@
 #include "timing_routine.h"
 #include "timing_run.h"
 
-void timing_summary_add(timing_summary *s, const tcase *c, int k, int regime, double speedup,
-                        double bound, int same)
+void timing_summary_add(timing_summary *s, const tcase *c, const char *ref, int k, int regime,
+                        double speedup, double bound, int same)
 {
     if (s->n == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 64;
@@ -20,6 +20,7 @@ void timing_summary_add(timing_summary *s, const tcase *c, int k, int regime, do
     const tside *A = &c->s[0], *B = &c->s[1];
     e->type = c->type;
     timing_routine_name(c, e->routine);
+    e->ref = ref;
     e->k = k;
     e->regime = regime;
     e->block1 = A->MB == 1 || B->MB == 1;
@@ -36,7 +37,7 @@ typedef struct {
 
 typedef struct {
     char type; /* '*': every type */
-    const char *routine;
+    const char *routine, *ref;
     int regime;
     int cases, different;
     double median;
@@ -54,10 +55,11 @@ static void note(extreme *x, double v, int lower, const summary_entry *e, int al
         snprintf(x->case_, sizeof x->case_, "%d", e->k);
 }
 
-/* Entries of one group share routine and regime, and type unless any_type. */
+/* Entries of one group share routine, reference and regime, and type
+ * unless any_type. */
 static int together(const summary_entry *a, const summary_entry *b, int any_type)
 {
-    return !strcmp(a->routine, b->routine) && a->regime == b->regime &&
+    return !strcmp(a->routine, b->routine) && !strcmp(a->ref, b->ref) && a->regime == b->regime &&
            (any_type || a->type == b->type);
 }
 
@@ -68,6 +70,7 @@ static group gather(const timing_summary *s, const summary_entry *of, char type)
     memset(&g, 0, sizeof g);
     g.type = type;
     g.routine = of->routine;
+    g.ref = of->ref;
     g.regime = of->regime;
     double *sp = malloc((size_t)s->n * sizeof *sp);
     for (int i = 0; i < s->n; i++) {
@@ -95,13 +98,15 @@ static const char *show(const extreme *x, char *buf, size_t size)
     return buf;
 }
 
-static void print_group(FILE *csv, const group *g, int regimes)
+static void print_group(FILE *csv, const group *g, int regimes, int updates)
 {
-    char b[4][32], reg[16] = "";
+    char b[4][32], reg[16] = "", ref[16] = "";
     if (regimes)
         snprintf(reg, sizeof reg, "%-8s ", timing_regime_name(g->regime));
-    printf("%c %-4s %s%5d %7.2f  %-13s %-13s %-13s %-13s %9d\n", g->type, g->routine, reg,
-           g->cases, g->median, show(&g->lowest, b[0], sizeof b[0]),
+    if (updates)
+        snprintf(ref, sizeof ref, "%-12s ", g->ref);
+    printf("%c %-*s %s%s%5d %7.2f  %-13s %-13s %-13s %-13s %9d\n", g->type, updates ? 5 : 4,
+           g->routine, ref, reg, g->cases, g->median, show(&g->lowest, b[0], sizeof b[0]),
            show(&g->worst[0], b[1], sizeof b[1]), show(&g->worst[1], b[2], sizeof b[2]),
            show(&g->worst[2], b[3], sizeof b[3]), g->different);
     if (!csv)
@@ -113,7 +118,7 @@ static void print_group(FILE *csv, const group *g, int regimes)
             fprintf(csv, ",%.3f,%s", g->worst[w].value, g->worst[w].case_);
         else
             fprintf(csv, ",,");
-    fprintf(csv, ",%d,%s\n", g->different, timing_regime_name(g->regime));
+    fprintf(csv, ",%d,%s,%s\n", g->different, timing_regime_name(g->regime), g->ref);
 }
 
 /* Index of the first entry of e's group (together), so each group is
@@ -136,6 +141,15 @@ static int types_running(const timing_summary *s, const summary_entry *e)
     return (int)strlen(seen);
 }
 
+/* The reference column shows when some entry is an update routine's. */
+static int any_update(const timing_summary *s)
+{
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->v[i].ref, "scalapack"))
+            return 1;
+    return 0;
+}
+
 /* The regime column shows when some entry is not warm. */
 static int any_regime(const timing_summary *s)
 {
@@ -154,26 +168,26 @@ void timing_summary_finish(timing_summary *s, const char *csv_path)
         fprintf(csv, "type,routine,cases,median_speedup,lowest_speedup,lowest_case,"
                      "worst_over_copy_bound,worst_case,worst_over_copy_bound_blocks_gt1,"
                      "worst_case_blocks_gt1,worst_over_copy_bound_block1,worst_case_block1,"
-                     "different\n");
-    int regimes = any_regime(s);
+                     "different,regime,reference\n");
+    int regimes = any_regime(s), updates = any_update(s);
     printf("summary per type%s (* = every type)%s%s\n"
            "  speedup = ScaLAPACK s / bcredist s: median, lowest (case: its number in the "
            "file,\n  after its type in * rows); /copy = bcredist s / copy bound, the highest: "
            "over all\n  cases, over those whose row blocks are above 1 on both sides (bs>1), over "
            "those with\n  rows in blocks of 1 on a side (bs=1: one element per run, interleaved)\n",
            regimes ? ", routine and regime" : " and routine", csv ? "; CSV in " : "", csv ? csv_path : "");
-    printf("%-1s %-4s %s%5s %7s  %-13s %-13s %-13s %-13s %9s\n", "t", "rout",
-           regimes ? "regime   " : "", "cases", "median", "lowest (case)", "/copy (case)",
+    printf("%-1s %-*s %s%s%5s %7s  %-13s %-13s %-13s %-13s %9s\n", "t", updates ? 5 : 4, "rout",
+           updates ? "reference    " : "", regimes ? "regime   " : "", "cases", "median", "lowest (case)", "/copy (case)",
            "bs>1 (case)", "bs=1 (case)", "different");
     for (int i = 0; i < s->n; i++)
         if (first(s, &s->v[i], 0) == i) {
             group g = gather(s, &s->v[i], s->v[i].type);
-            print_group(csv, &g, regimes);
+            print_group(csv, &g, regimes, updates);
         }
     for (int i = 0; i < s->n; i++)
         if (first(s, &s->v[i], 1) == i && types_running(s, &s->v[i]) > 1) {
             group g = gather(s, &s->v[i], '*');
-            print_group(csv, &g, regimes);
+            print_group(csv, &g, regimes, updates);
         }
     if (csv)
         fclose(csv);

@@ -1,6 +1,9 @@
 /* The summary at the end of a bcr_timing run of pairs: one row per (type,
- * routine, regime) that ran, and one per routine and regime over all types
- * when more than one type ran it. */
+ * routine, reference, regime) that ran, and one per routine, reference and
+ * regime over all types when more than one type ran it.  The reference is
+ * ScaLAPACK's routine for p?gemr2d and p?trmr2d; an update routine's cases
+ * are timed against PBLAS alone or against p?gemr2d then PBLAS
+ * (timing_update.h), which are summarised apart. */
 #ifndef BCR_TIMING_SUMMARY_H
 #define BCR_TIMING_SUMMARY_H
 
@@ -9,6 +12,7 @@
 typedef struct {
     char type;
     char routine[8]; /* timing_routine_name */
+    const char *ref; /* timing_reference_name: a static string */
     int k;           /* the case's number in the file */
     int regime;      /* timing_regime.h */
     int block1;      /* rows in blocks of 1 on either side: runs of one element */
@@ -22,8 +26,8 @@ typedef struct {
     int n, cap;
 } timing_summary;
 
-void timing_summary_add(timing_summary *s, const tcase *c, int k, int regime, double speedup,
-                        double bound, int same);
+void timing_summary_add(timing_summary *s, const tcase *c, const char *ref, int k, int regime,
+                        double speedup, double bound, int same);
 
 /* Print the table on stdout and write it as CSV to csv_path (not when
  * NULL); frees the entries. */
