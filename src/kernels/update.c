@@ -23,11 +23,11 @@ static bcr_idx min_of(bcr_idx a, bcr_idx b) { return a < b ? a : b; }
             *cp = EXPR;                                                                        \
         }
 
-/* PBLAS's cases of alpha and beta, over the tiles of c. */
-#define TILES(T, LOAD)                                                                         \
-    for (bcr_idx j0 = 0; j0 < cols; j0 += TILE)                                                \
-        for (bcr_idx i0 = 0; i0 < rows; i0 += TILE) {                                          \
-            bcr_idx i1 = min_of(rows, i0 + TILE), j1 = min_of(cols, j0 + TILE);                \
+/* PBLAS's cases of alpha and beta, over tiles of c of tr x tc. */
+#define TILES(T, LOAD, tr, tc)                                                                 \
+    for (bcr_idx j0 = 0; j0 < cols; j0 += (tc))                                                \
+        for (bcr_idx i0 = 0; i0 < rows; i0 += (tr)) {                                          \
+            bcr_idx i1 = min_of(rows, i0 + (tr)), j1 = min_of(cols, j0 + (tc));                \
             if (beta == (T)0) {                                                                \
                 if (one)                                                                       \
                     TILE_LOOP(T, LOAD, x)                                                      \
@@ -57,12 +57,12 @@ static bcr_idx min_of(bcr_idx a, bcr_idx b) { return a < b ? a : b; }
         const T *w = (const T *)wv;                                                            \
         const T alpha = *(const T *)u->alpha, beta = *(const T *)u->beta;                     \
         const int one = alpha == (T)1;                                                         \
-        if (u->op == 'N')                                                                      \
-            TILES(T, LOAD_N)                                                                   \
+        if (u->op == 'N') /* both read down their columns: whole columns at a time */          \
+            TILES(T, LOAD_N, rows, 1)                                                          \
         else if (u->op == 'T')                                                                 \
-            TILES(T, LOAD_T)                                                                   \
+            TILES(T, LOAD_T, TILE, TILE)                                                       \
         else                                                                                   \
-            TILES(T, LOAD_C)                                                                   \
+            TILES(T, LOAD_C, TILE, TILE)                                                       \
     }                                                                                          \
     static void scale_##ch(const bcr_update_op *u, char *cv, bcr_idx ldc, bcr_idx rows,        \
                            bcr_idx cols)                                                       \
