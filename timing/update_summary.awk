@@ -4,9 +4,17 @@
 # median over the files (runs of the same cases), then the median and the
 # lowest over the cases are printed, with the case of the lowest.  Any
 # CSV of the native format works; gemr2d and trmr2d rows group the same way.
-# Exits 1 when some result differs from the reference's.
+# Exits 1 when some result differs from the reference's.  A file whose
+# header does not start with "case" (bcr_timing's .summary.csv beside the
+# cases' CSV) is skipped.
 BEGIN { FS = "," }
-FNR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+FNR == 1 {
+    split("", col)
+    for (i = 1; i <= NF; i++) col[$i] = i
+    skip = $1 != "case"
+    next
+}
+skip { next }
 {
     rout = $col["routine"]
     if (rout == "trmr2d") rout = "tr" $col["uplo"] $col["diag"]
