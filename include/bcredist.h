@@ -6,6 +6,10 @@
  * reference they never exit the program on bad input: every process of
  * ictxt prints one line naming the routine and the argument, leaves B
  * untouched and returns; bcr_last_error() then tells what happened.
+ *
+ * bcr_p?tran, bcr_p?tranu, bcr_p?tranc and bcr_p?geadd are PBLAS's p?tran,
+ * p?tranu, p?tranc and p?geadd (C := beta C + alpha op(A)) with ictxt
+ * added: A and C may be on two different grids of ictxt.
  */
 #ifndef BCREDIST_H
 #define BCREDIST_H
@@ -38,7 +42,9 @@ typedef int bcr_int;
 
 /* The routines, for each element type.  bcr_p?gemr2d copies the m x n
  * submatrix of A at (ia, ja) into B at (ib, jb); bcr_p?trmr2d copies only
- * its uplo ("U" or "L") trapezoid, without the diagonal when diag is "U". */
+ * its uplo ("U" or "L") trapezoid, without the diagonal when diag is "U".
+ * The update routines follow, for the types PBLAS has them (tran for s d,
+ * tranu and tranc for c z, geadd for s d c z) and the integers. */
 
 /* B(ib:ib+m-1, jb:jb+n-1) := A(ia:ia+m-1, ja:ja+n-1), float. */
 void bcr_psgemr2d(bcr_int m, bcr_int n, const float *a, bcr_int ia, bcr_int ja,
