@@ -109,7 +109,7 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
 {
     *shp = NULL;
     if (bcr_rounds_needed(rq, s, &opt->plan))
-        return bcr_rounds_call(rq, opt, s, e); /* under BCR_MAX_BYTES (api/rounds.h) */
+        return bcr_rounds_call(rq, opt, s, e, shp); /* under BCR_MAX_BYTES (api/rounds.h) */
     bcr_ctx *ctx = s->ctx;
     bcr_lastcall *last = &ctx->last;
     const bcr_plan *pl;

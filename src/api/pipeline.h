@@ -62,8 +62,8 @@ void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_opti
 
 /* Stages 2 to 4 for a call agreed in s (packed as bcr_stage_agree said):
  * the plan, or the last call's where every process repeats it, its commit
- * and the exchange; or the whole call in rounds, which keep within
- * BCR_KEEP_BYTES themselves.  *sh is the transport for stage 5. */
+ * and the exchange; or the whole call in rounds.  *sh is the transport for
+ * stage 5, which the caller runs once it no longer needs its buffers. */
 int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
                   bcr_err *e, bcr_shm **sh);
 

@@ -6,7 +6,6 @@
 #include "api/round_size.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
-#include "exec/keep.h"
 #include "exec/run_plan.h"
 #include "runtime/trace.h"
 
@@ -118,7 +117,7 @@ void bcr_rounds_free(bcr_rounds *r)
 }
 
 int bcr_rounds_call(const bcr_request *rq, const bcr_options *opt, const bcr_setup *s,
-                    bcr_err *e)
+                    bcr_err *e, bcr_shm **shp)
 {
     bcr_ctx *ctx = s->ctx;
     /* No later call repeats this one as it was (it has no single plan),
@@ -126,14 +125,14 @@ int bcr_rounds_call(const bcr_request *rq, const bcr_options *opt, const bcr_set
     bcr_lastcall_forget(&ctx->last);
     bcr_rounds r;
     bcr_rounds_plan(&r, rq, s, &opt->plan, e);
-    bcr_shm *sh;
+    bcr_shm *sh = NULL;
     int rc = bcr_rounds_commit(rq, &r, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
                                &bcr_phase_now.plan);
     if (rc == BCR_SUCCESS) {
         bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize};
         bcr_rounds_exchange(rq, &r, &ar, opt, ctx->comm, ctx->rank, sh);
-        bcr_keep_within(sh, (size_t)opt->keep_bytes);
     }
+    *shp = rc == BCR_SUCCESS ? sh : NULL;
     bcr_rounds_free(&r);
     return rc;
 }

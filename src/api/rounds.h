@@ -72,9 +72,10 @@ void bcr_rounds_exchange(const bcr_request *rq, const bcr_rounds *r, const bcr_a
 
 void bcr_rounds_free(bcr_rounds *r);
 
-/* A routine's call in rounds once agreed: plan, commit, exchange, keep. */
+/* A routine's call in rounds once agreed: plan, commit, exchange; *sh is
+ * the transport it ran through, for the caller's stage 5 (keep). */
 int bcr_rounds_call(const bcr_request *rq, const bcr_options *opt, const bcr_setup *s,
-                    bcr_err *e);
+                    bcr_err *e, bcr_shm **sh);
 
 /* Rounds this thread has run since it started (tests read it). */
 long long bcr_rounds_run(void);

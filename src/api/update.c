@@ -170,11 +170,9 @@ static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
     bcr_request into_w = *rq;
     into_w.b = wbuf;
     bcr_shm *sh;
-    bcr_pool_hold(BCR_POOL_STAGE, 1); /* rounds trim the pools as they end */
     int rc = bcr_stage_run(&into_w, opt, &s, packed, e, &sh);
     if (rc == BCR_SUCCESS && in_c)
         bcr_update_apply(&us, u, rq->elsize, rq->b, wbuf);
-    bcr_pool_hold(BCR_POOL_STAGE, 0);
     if (rc == BCR_SUCCESS)
         bcr_stage_keep(sh, opt);
     return rc;

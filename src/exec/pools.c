@@ -52,7 +52,6 @@ static void pool_alloc(pool *pl, size_t bytes)
 }
 
 static _Thread_local pool pools[BCR_POOLS];
-static _Thread_local int held[BCR_POOLS];
 
 typedef struct pool_owner {
     pool *set; /* this thread's pools */
@@ -194,20 +193,18 @@ size_t bcr_pools_mine(void)
     return total;
 }
 
-void bcr_pool_hold(int which, int on) { held[which] = on; }
-
 void bcr_pools_trim(size_t limit)
 {
     pthread_mutex_lock(&pools_lock);
     for (;;) {
         size_t total = 0;
-        int largest = -1;
+        int largest = 0;
         for (int i = 0; i < BCR_POOLS; i++) {
             total += pools[i].size;
-            if (!held[i] && pools[i].size && (largest < 0 || pools[i].size > pools[largest].size))
+            if (pools[i].size > pools[largest].size)
                 largest = i;
         }
-        if (total <= limit || largest < 0)
+        if (total <= limit)
             break;
         pool_free(&pools[largest]);
     }

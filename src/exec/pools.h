@@ -33,12 +33,8 @@ void bcr_pools_release(void);
 /* Bytes of this thread's own buffers. */
 size_t bcr_pools_mine(void);
 
-/* While on, bcr_pools_trim leaves this thread's buffer `which` alone (a
- * call still needs it after the exchange that trims). */
-void bcr_pool_hold(int which, int on);
-
 /* Free this thread's own buffers, largest first, until they hold at most
- * `limit` bytes (those held excepted). */
+ * `limit` bytes. */
 void bcr_pools_trim(size_t limit);
 
 #endif
