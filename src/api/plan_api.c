@@ -34,8 +34,7 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->in_b = s.B.in;
     p->held_a = s.A.in ? bcr_side_held(rq, &s.A) : 0;
     p->held_b = s.B.in ? bcr_side_held(rq, &s.B) : 0;
-    if (rq->form != BCR_FORM_REDIST) { /* an update plan moves A into its staging array */
-        p->update = 1;
+    if (p->update) { /* an update plan moves A into its staging array */
         bcr_update_sides_of(rq, &s.B, &p->sides);
         s.B = p->sides.w;
         p->held_b = s.B.in ? bcr_update_held(&p->sides) : 0;
@@ -68,6 +67,37 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
                             &bcr_phase_now.plan);
 }
 
+/* The plan of a request narrowed into rq (an error found so far in e): an
+ * empty one where m or n is 0 (no check and no communication, as the
+ * routines), else made by create, collectively; NULL after reporting an
+ * error.  op: an update plan's type and operation, NULL for other plans. */
+static bcr_plan_t plan_of(bcr_request *rq, char type, const bcr_update_op *op, bcr_err *e)
+{
+    bcr_options opt;
+    bcr_options_read(&opt);
+    bcr_plan_t p = calloc(1, sizeof *p);
+    if (p) {
+        p->elsize = rq->elsize;
+        p->trapezoid = rq->trapezoid;
+        p->comm = MPI_COMM_NULL;
+        p->opt = opt;
+        p->update = op != NULL;
+        if (op)
+            p->op = *op;
+    }
+    if (rq->m == 0 || rq->n == 0) {
+        if (p)
+            p->empty = 1;
+        bcr_err_clear_last();
+        return p;
+    }
+    if (bcr_err_finish(e, rq, create(p, rq, type, &opt, e)) != BCR_SUCCESS) {
+        bcr_plan_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
 bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_int m,
                            bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desca, bcr_int ib,
                            bcr_int jb, const bcr_int *descb, bcr_int ictxt)
@@ -80,26 +110,7 @@ bcr_plan_t bcr_plan_create(char type, const char *uplo, const char *diag, bcr_in
     bcr_err e = {BCR_SUCCESS, -1, ""};
     bcr_failsafe_enter(rq.routine);
     bcr_wide_narrow(&rq, &w, &st, &e); /* an ILP64 value out of range goes in e */
-    bcr_options opt;
-    bcr_options_read(&opt);
-    bcr_plan_t p = calloc(1, sizeof *p);
-    if (p) {
-        p->elsize = rq.elsize;
-        p->trapezoid = rq.trapezoid;
-        p->comm = MPI_COMM_NULL;
-        p->opt = opt;
-    }
-    if (rq.m == 0 || rq.n == 0) { /* as the routines: no check, no communication */
-        if (p)
-            p->empty = 1;
-        bcr_err_clear_last();
-        return p;
-    }
-    if (bcr_err_finish(&e, &rq, create(p, &rq, type, &opt, &e)) != BCR_SUCCESS) {
-        bcr_plan_destroy(p);
-        return NULL;
-    }
-    return p;
+    return plan_of(&rq, type, NULL, &e);
 }
 
 bcr_plan_t bcr_plan_create_update(char type, const char *trans, bcr_int m, bcr_int n,
@@ -109,34 +120,12 @@ bcr_plan_t bcr_plan_create_update(char type, const char *trans, bcr_int m, bcr_i
     bcr_request rq = {.routine = "bcr_plan_create_update", .a = &no_array_yet,
                       .b = (void *)&no_array_yet, .plan_create = 1};
     bcr_update_kind k = {rq.routine, type, bcr_type_size(type), BCR_FORM_GEADD, trans, 0};
-    bcr_failsafe_enter(rq.routine);
-    bcr_options opt;
-    bcr_options_read(&opt);
-    bcr_plan_t p = calloc(1, sizeof *p);
-    if (p) {
-        p->comm = MPI_COMM_NULL;
-        p->opt = opt;
-        p->update = 1;
-    }
-    if (m == 0 || n == 0) { /* as the routines: no check, no communication */
-        if (p)
-            p->empty = 1;
-        bcr_err_clear_last();
-        return p;
-    }
     bcr_wide_store st;
     bcr_err e = {BCR_SUCCESS, -1, ""};
     bcr_update_op op;
+    bcr_failsafe_enter(rq.routine);
     bcr_update_request(&k, m, n, ia, ja, desca, ic, jc, descc, ictxt, &rq, &st, &op, &e);
-    if (p) {
-        p->elsize = rq.elsize;
-        p->op = op;
-    }
-    if (bcr_err_finish(&e, &rq, create(p, &rq, type, &opt, &e)) != BCR_SUCCESS) {
-        bcr_plan_destroy(p);
-        return NULL;
-    }
-    return p;
+    return plan_of(&rq, type, &op, &e);
 }
 
 void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const void *beta,
