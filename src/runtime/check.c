@@ -160,16 +160,13 @@ int bcr_check_request(const bcr_request *rq, bcr_side *A, bcr_side *B, bcr_err *
     BCR_TRY(check_side(rq, rq->desca, rq->ctxta, rq->ia, rq->ja, rq->a, &bcr_args_A, rq->m,
                        BCR_ARG_M, rq->n, BCR_ARG_N, A, e));
     /* sub(C) is the transpose of what the redistribution fills */
-    const bcr_side_args *argsb = bcr_args_of_b(rq);
-    if (rq->transpose_b) {
-        BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, argsb, rq->n,
-                           BCR_ARG_N, rq->m, BCR_ARG_M, B, e));
-        if (B->in)
-            bcr_side_transpose(B);
-        return BCR_SUCCESS;
-    }
-    return check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, argsb, rq->m, BCR_ARG_M,
-                      rq->n, BCR_ARG_N, B, e);
+    int t = rq->transpose_b;
+    BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, bcr_args_of_b(rq),
+                       t ? rq->n : rq->m, t ? BCR_ARG_N : BCR_ARG_M, t ? rq->m : rq->n,
+                       t ? BCR_ARG_M : BCR_ARG_N, B, e));
+    if (t && B->in)
+        bcr_side_transpose(B);
+    return BCR_SUCCESS;
 }
 
 int bcr_update_disagreement(const bcr_request *rq, long long lo, long long hi, bcr_err *e)
