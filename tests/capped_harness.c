@@ -276,7 +276,7 @@ static bcr_side agreed_side(const cp_side *s)
 {
     const cp_grid *g = &cp_grids[s->grid];
     bcr_side x = {g->ctxt >= 0, g->myrow, g->mycol, g->P, g->Q, s->M, s->N, s->MB, s->NB,
-                  s->RSRC, s->CSRC, s->i - 1, s->j - 1, 1, g->rank};
+                  s->RSRC, s->CSRC, s->i - 1, s->j - 1, 1, g->rank, NULL, NULL};
     return x;
 }
 

@@ -27,7 +27,7 @@ static int cmp_double(const void *a, const void *b)
 
 static bcr_side virtual_side(int G, int N, int nb, int *map)
 {
-    bcr_side s = {1, 0, 0, G, G, N, N, nb, nb, 0, 0, 0, 0, 1, map};
+    bcr_side s = {1, 0, 0, G, G, N, N, nb, nb, 0, 0, 0, 0, 1, map, NULL, NULL};
     bcr_idx rows = bcr_local_count(N, nb, 0, 0, G);
     s.lld = (int)(rows > 1 ? rows : 1);
     return s;

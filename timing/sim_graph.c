@@ -33,7 +33,7 @@ static int cmp_keyed(const void *a, const void *b)
 static bcr_side side_of(int P, int Q, int M, int N, int mb, int nb, const int *map, int rank,
                         const int *inv)
 {
-    bcr_side s = {0, -1, -1, P, Q, M, N, mb, nb, 0, 0, 0, 0, 1, map};
+    bcr_side s = {0, -1, -1, P, Q, M, N, mb, nb, 0, 0, 0, 0, 1, map, NULL, NULL};
     int pos = inv[rank];
     if (pos >= 0) {
         s.in = 1;

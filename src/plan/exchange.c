@@ -7,6 +7,7 @@
 #include "kernels/copy_pieces.h"
 #include "plan/datatype.h"
 #include "plan/gen.h"
+#include "plan/gen_bands.h"
 #include "plan/row_order_build.h"
 #include "plan/runlist_groups.h"
 #include "plan/scan_build.h"
@@ -140,9 +141,18 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     /* Rows only as groups: a long 1-D array of small blocks has a million
      * row runs per process (runlist_groups.h). */
     int gen = opt->general ? BCR_GEN_GENERAL : BCR_GEN_AUTO;
-    if (bcr_runlist_build_grouped(&h->rows, mk->m, &mr, mine->myrow, &orr, gen, &h->rgroups,
-                                  &h->rspans) ||
-        bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc, gen))
+    if (mine->rbands || other->rbands) {
+        bcr_dim_side m = {mr, mine->rbands}, o = {orr, other->rbands};
+        if (bcr_runlist_build_bands(&h->rows, mk->m, &m, mine->myrow, &o) ||
+            bcr_runlist_group_expanded(&h->rows, &h->rgroups, &h->rspans))
+            return BCR_ERR_NOMEM;
+    } else if (bcr_runlist_build_grouped(&h->rows, mk->m, &mr, mine->myrow, &orr, gen,
+                                         &h->rgroups, &h->rspans)) {
+        return BCR_ERR_NOMEM;
+    }
+    bcr_dim_side m = {mc, mine->cbands}, o = {oc, other->cbands};
+    if (mine->cbands || other->cbands ? bcr_runlist_build_bands(&h->cols, mk->n, &m, mine->mycol, &o)
+                                      : bcr_runlist_build(&h->cols, mk->n, &mc, mine->mycol, &oc, gen))
         return BCR_ERR_NOMEM;
     int ncols = nonempty_buckets(h->cols.start, h->cols.nbuckets);
     int maxparts = nonempty_spans(h->rspans, h->rows.nbuckets) * ncols;

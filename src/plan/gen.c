@@ -31,6 +31,8 @@ const char *bcr_generator_name(int generator)
         [BCR_GEN_CYCLIC_TO_BLOCK] = "cyclic_to_block",
         [BCR_GEN_GENERAL] = "general",
     };
+    if (generator == BCR_GEN_BANDS)
+        return "bands";
     return generator >= 0 && generator < BCR_GEN_COUNT ? names[generator] : "?";
 }
 

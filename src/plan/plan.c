@@ -43,7 +43,8 @@ static int auto_choice(const bcr_side *A, const bcr_mask *mk, size_t elsize)
 int bcr_strategy_choose(const bcr_side *A, const bcr_side *B, const bcr_mask *mk, size_t elsize,
                         const bcr_plan_options *opt)
 {
-    if (!same_grid(A, B))
+    /* The two-phase strategies' intermediate layouts are block-cyclic. */
+    if (!same_grid(A, B) || A->rbands || A->cbands || B->rbands || B->cbands)
         return BCR_STRATEGY_DIRECT;
     return opt->strategy != BCR_STRATEGY_AUTO ? opt->strategy : auto_choice(A, mk, elsize);
 }

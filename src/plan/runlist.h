@@ -21,6 +21,10 @@ enum {
     BCR_GEN_COUNT
 };
 
+/* A list made by bcr_runlist_build_bands (gen_bands.h), where a side is
+ * dealt in bands: no generator of the dispatcher's. */
+#define BCR_GEN_BANDS BCR_GEN_COUNT
+
 /* Let the dispatcher choose (gen.h). */
 #define BCR_GEN_AUTO (-1)
 /* Returned by bcr_runlist_build besides 0 and -1 (out of memory). */

@@ -283,6 +283,36 @@ static bcr_idx group_all(const bcr_runlist *rl, bcr_idx len, bcr_rungroup *out,
     return gr.n;
 }
 
+static bcr_idx group_runs(const bcr_runlist *rl, bcr_rungroup *out, bcr_groupspan *spans)
+{
+    grouper gr = {out, 0, {0, 0, 0, 0, 0, 0, 0, 0}, 0};
+    for (int q = 0; q < rl->nbuckets; q++) {
+        bcr_groupspan sp = {NULL, 0, 0, 0, 0, 0, 0, 0};
+        bcr_idx first = gr.n;
+        close_group(&gr);
+        for (bcr_idx i = rl->start[q]; i < rl->start[q + 1]; i++)
+            push(&gr, &rl->runs[i]);
+        end_span(&gr, first, &sp);
+        if (spans)
+            spans[q] = sp;
+    }
+    return gr.n;
+}
+
+int bcr_runlist_group_expanded(const bcr_runlist *rl, bcr_rungroup **groups,
+                               bcr_groupspan **spans)
+{
+    if (alloc_groups(group_runs(rl, NULL, NULL), rl->nbuckets, groups, spans)) {
+        free(*groups);
+        free(*spans);
+        *groups = NULL;
+        *spans = NULL;
+        return -1;
+    }
+    group_runs(rl, *groups, *spans);
+    return 0;
+}
+
 int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *mine, int me,
                               const bcr_axis *other, int generator, bcr_rungroup **groups,
                               bcr_groupspan **spans)

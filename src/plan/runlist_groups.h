@@ -32,4 +32,10 @@ int bcr_runlist_build_grouped(bcr_runlist *out, bcr_idx len, const bcr_axis *min
                               const bcr_axis *other, int generator, bcr_rungroup **groups,
                               bcr_groupspan **spans);
 
+/* The groups of an expanded list of at most one period (runs and start
+ * set, reps <= 1: gen_bands.h's), as bcr_runlist_build_grouped gives them.
+ * Returns 0 or -1 (out of memory: *groups and *spans NULL). */
+int bcr_runlist_group_expanded(const bcr_runlist *rl, bcr_rungroup **groups,
+                               bcr_groupspan **spans);
+
 #endif

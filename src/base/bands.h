@@ -1,0 +1,38 @@
+/* One dimension dealt in bands of any sizes: band b holds the global
+ * indices [start[b], start[b + 1]) and lies on process coordinate
+ * coord[b], from local index local[b] on (layout/layout.h builds these).
+ * A block-cyclic axis (index.h) is the periodic special case; the planner
+ * takes either on each side (plan/gen_bands.h). */
+#ifndef BCR_BASE_BANDS_H
+#define BCR_BASE_BANDS_H
+
+#include "base/index.h"
+
+typedef struct {
+    bcr_idx n;              /* bands */
+    int ncoords;            /* process coordinates along the axis */
+    const bcr_idx *start;   /* n + 1 entries, increasing, start[0] = 0 */
+    const int *coord;       /* n entries in [0, ncoords) */
+    const bcr_idx *local;   /* n entries */
+    /* The bands of coordinate c, in increasing start, are
+     * by_coord[first[c]] .. by_coord[first[c + 1] - 1]: a process walks its
+     * own bands without looking at the others'. */
+    const bcr_idx *by_coord; /* n entries */
+    const bcr_idx *first;    /* ncoords + 1 entries */
+} bcr_bands;
+
+/* The band holding global index g, 0 <= g < start[n]: a binary search. */
+static inline bcr_idx bcr_band_of(const bcr_bands *bd, bcr_idx g)
+{
+    bcr_idx lo = 0, hi = bd->n - 1;
+    while (lo < hi) {
+        bcr_idx mid = lo + (hi - lo + 1) / 2;
+        if (bd->start[mid] <= g)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+#endif
