@@ -17,6 +17,14 @@
 #include <complex.h>
 #include <stddef.h>
 #include <stdint.h>
+/* MPI's header where the compiler finds it (an MPI compiler wrapper, or
+ * MPI's include directory): bcr_plan_create_layouts takes an MPI_Comm and
+ * is declared only with it.  The rest of this header needs no MPI. */
+#if !defined(MPI_VERSION) && defined(__has_include)
+#if __has_include(<mpi.h>)
+#include <mpi.h>
+#endif
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -234,6 +242,46 @@ int bcr_plan_execute_update(bcr_plan_t plan, const void *alpha, const void *a,
                             const void *beta, void *c);
 int bcr_plan_start_update(bcr_plan_t plan, const void *alpha, const void *a,
                           const void *beta, void *c);
+
+/* Layouts beyond one descriptor, and plans between any two.
+ *
+ * bcr_layout_desc: the m x n submatrix at (ia, ja) of a ScaLAPACK
+ * descriptor's matrix, as the routines take it (processes outside the
+ * descriptor's grid pass their descriptor too, CTXT = -1).
+ *
+ * bcr_layout_blocks: an m x n matrix cut into nrowblocks row blocks of
+ * row_sizes[b] rows (b = 0, 1, ...: top to bottom, covering the m rows
+ * exactly) and ncolblocks column blocks of col_sizes[b] columns; row
+ * block b lies on process row row_procs[b] and column block b on process
+ * column col_procs[b] of an nprow x npcol grid whose process (r, c) is
+ * rank grid_ranks[r * npcol + c] of the plan's communicator.  A process
+ * stores the row blocks of its process row one after another in
+ * increasing order, likewise its column blocks: a column-major local array
+ * of leading dimension lld, as ScaLAPACK stores a block-cyclic matrix
+ * (which is the case of equal blocks dealt round the grid).  Every
+ * argument but lld must be the same on every process; lld is this
+ * process's.
+ *
+ * The constructors check their arguments on the calling process only (no
+ * communication) and return NULL after reporting a bad one as the
+ * routines do; bcr_layout_destroy frees a layout (a plan made from it
+ * does not need it).  bcr_plan_create_layouts is collective over comm
+ * (every process of both layouts' grids must be in it): it checks what
+ * needs comm (ranks in it, the descriptor's grid, each process's leading
+ * dimension, the same layouts everywhere), reports a fault on every
+ * process and returns NULL everywhere; else a plan to run with
+ * bcr_plan_execute (a: src's local array, b: dst's), bcr_plan_start /
+ * bcr_plan_wait, and bcr_plan_destroy. */
+typedef struct bcr_layout_s *bcr_layout_t;
+bcr_layout_t bcr_layout_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desc);
+bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const bcr_int *row_sizes,
+                               const bcr_int *row_procs, bcr_int ncolblocks,
+                               const bcr_int *col_sizes, const bcr_int *col_procs, bcr_int nprow,
+                               bcr_int npcol, const int *grid_ranks, bcr_int lld);
+void bcr_layout_destroy(bcr_layout_t layout);
+#ifdef MPI_VERSION
+bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm);
+#endif
 
 /* Error codes returned by bcr_last_error(). */
 enum bcr_error_code {

@@ -1,0 +1,65 @@
+/* Layouts (bcr_layout_t, bcredist.h): what a process knows of a matrix's
+ * distribution before a plan binds it to a communicator
+ * (api/plan_layouts.c).  Two kinds:
+ *
+ *   descriptor  a ScaLAPACK descriptor and a submatrix (ia, ja, m, n): the
+ *               grid, its ranks and the global fields are learnt when the
+ *               plan is made, as the routines learn them;
+ *   blocks      row and column splits of any sizes, each row block dealt to
+ *               a process row and each column block to a process column of
+ *               an nprow x npcol grid of ranks.  A process's local array
+ *               holds the rows of its process row's blocks, in increasing
+ *               global order, and likewise the columns: ScaLAPACK's local
+ *               storage with blocks of any sizes, column-major, leading
+ *               dimension lld.
+ *
+ * Every field but lld must be the same on every process; the plan checks
+ * that with `hash`. */
+#ifndef BCR_LAYOUT_LAYOUT_H
+#define BCR_LAYOUT_LAYOUT_H
+
+#include <stdint.h>
+
+#include "base/bands.h"
+#include "bcredist.h"
+
+enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS };
+
+/* One dimension of a blocks layout, with the storage its bands point to. */
+typedef struct {
+    bcr_bands bands;
+    bcr_idx *start, *local, *by_coord, *first;
+    int *coord;
+} bcr_layout_dim;
+
+typedef struct bcr_layout_s bcr_layout_s;
+
+struct bcr_layout_s {
+    int kind;
+    int m, n;
+    /* descriptor */
+    bcr_int desc[9];
+    int ia, ja;
+    /* blocks */
+    int nprow, npcol;
+    int *grid; /* nprow * npcol ranks, row-major: process (r, c) is grid[r * npcol + c] */
+    bcr_layout_dim rows, cols;
+    bcr_idx lld;
+    uint64_t hash; /* of every field but lld */
+};
+
+/* A dimension of `len` indices in `nblocks` blocks of sizes[b] >= 1, block
+ * b dealt to coordinate coord_of[b] in [0, ncoords).  The caller has
+ * checked the arguments.  Returns 0 or -1 (out of memory; d then holds
+ * nothing). */
+int bcr_layout_dim_make(bcr_layout_dim *d, bcr_idx nblocks, const bcr_int *sizes,
+                        const bcr_int *coord_of, int ncoords);
+void bcr_layout_dim_free(bcr_layout_dim *d);
+
+/* Local rows (or columns) of coordinate c. */
+bcr_idx bcr_layout_dim_count(const bcr_layout_dim *d, int c);
+
+/* FNV-1a over n bytes, continuing from h. */
+uint64_t bcr_layout_hash(uint64_t h, const void *p, size_t n);
+
+#endif
