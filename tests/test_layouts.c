@@ -1,0 +1,539 @@
+/* Plans between layouts (bcr_plan_create_layouts): descriptor and blocks
+ * layouts in every pairing, against an element-wise oracle written apart
+ * from the library (global index -> owner and local offset, from the
+ * layouts' definitions in bcredist.h), every byte of every local array
+ * compared, padding and elements outside the submatrix included; pairs of
+ * descriptors also against ScaLAPACK's Cp?gemr2d.  And bad layouts.
+ *
+ *   bcr_test_layouts sweep --seed S --count N
+ *   bcr_test_layouts errors
+ */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bcredist.h"
+#include "scalapack_ref.h"
+
+static int me, np;
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+typedef struct {
+    uint64_t s;
+} rng;
+
+static int pick(rng *r, int lo, int hi) /* in [lo, hi] */
+{
+    r->s = mix(r->s);
+    return lo + (int)(r->s % (uint64_t)(hi - lo + 1));
+}
+
+/* ------------------------------------------------------------------ */
+/* Grids of the BLACS, made once: every shape that fits, two placements. */
+
+typedef struct {
+    int ctxt, P, Q, myrow, mycol;
+    int ranks[64]; /* (r, c) -> rank, row-major */
+} grid;
+
+static grid grids[128];
+static int ngrids, union_ctxt;
+
+static void make_grids(void)
+{
+    for (int P = 1; P <= np; P++)
+        for (int Q = 1; P * Q <= np; Q++)
+            for (int place = 0; place < 2 && ngrids < 128; place++) {
+                grid *g = &grids[ngrids++];
+                int usermap[64];
+                g->P = P;
+                g->Q = Q;
+                for (int r = 0; r < P; r++)
+                    for (int c = 0; c < Q; c++) {
+                        int k = r * Q + c;
+                        g->ranks[k] = place ? np - 1 - k : k;
+                        usermap[r + c * P] = g->ranks[k]; /* column-major, ldumap = P */
+                    }
+                Cblacs_get(-1, 0, &g->ctxt);
+                Cblacs_gridmap(&g->ctxt, usermap, P, P, Q);
+                g->myrow = g->mycol = -1;
+                if (g->ctxt >= 0) {
+                    int pp, qq;
+                    Cblacs_gridinfo(g->ctxt, &pp, &qq, &g->myrow, &g->mycol);
+                } else {
+                    g->ctxt = -1;
+                }
+            }
+    Cblacs_get(-1, 0, &union_ctxt);
+    Cblacs_gridinit(&union_ctxt, "R", 1, np);
+}
+
+/* ------------------------------------------------------------------ */
+/* A layout as the test knows it: its definition, and the oracle. */
+
+enum { K_DESC, K_BLOCKS };
+
+typedef struct {
+    int kind, m, n;
+    /* descriptor */
+    const grid *g;
+    int M, N, MB, NB, RSRC, CSRC, ia, ja;
+    int desc[9];
+    /* blocks */
+    int nrb, ncb, rsize[40], rproc[40], csize[40], cproc[40], nprow, npcol, granks[64];
+    /* this process */
+    int in, myrow, mycol, lld;
+    long lrows, lcols; /* its local array: lld x lcols */
+    bcr_layout_t L;
+} tlayout;
+
+/* ScaLAPACK's NUMROC, written out. */
+static long count_local(long n, long nb, int p, int src, int P)
+{
+    long blocks = n / nb, rel = ((p - src) % P + P) % P;
+    long c = blocks / P * nb;
+    long extra = blocks % P;
+    if (rel < extra)
+        c += nb;
+    else if (rel == extra)
+        c += n % nb;
+    return c;
+}
+
+/* Of a blocks dimension: coordinate and local index of global index g. */
+static void blocks_at(const int *size, const int *proc, int nblocks, long g, int *coord,
+                      long *local)
+{
+    long start = 0;
+    int b = 0;
+    while (b < nblocks && start + size[b] <= g)
+        start += size[b++];
+    *coord = proc[b];
+    long before = 0;
+    for (int t = 0; t < b; t++)
+        if (proc[t] == proc[b])
+            before += size[t];
+    *local = before + (g - start);
+}
+
+/* Owner rank of element (gi, gj) of the m x n matrix, and its offset in the
+ * owner's local array (with the owner's lld: the caller asks only for its
+ * own elements). */
+static int owner(const tlayout *t, long gi, long gj, long *off)
+{
+    int pr, pc;
+    long lr, lc;
+    if (t->kind == K_DESC) {
+        long gr = t->ia - 1 + gi, gc = t->ja - 1 + gj; /* in the whole matrix */
+        pr = (int)((t->RSRC + gr / t->MB) % t->g->P);
+        pc = (int)((t->CSRC + gc / t->NB) % t->g->Q);
+        lr = gr / ((long)t->MB * t->g->P) * t->MB + gr % t->MB;
+        lc = gc / ((long)t->NB * t->g->Q) * t->NB + gc % t->NB;
+        *off = lr + lc * t->lld;
+        return t->g->ranks[pr * t->g->Q + pc];
+    }
+    blocks_at(t->rsize, t->rproc, t->nrb, gi, &pr, &lr);
+    blocks_at(t->csize, t->cproc, t->ncb, gj, &pc, &lc);
+    *off = lr + lc * t->lld;
+    return t->granks[pr * t->npcol + pc];
+}
+
+/* Cuts len into nb blocks of sizes >= 1 (nb <= len), dealt to random
+ * coordinates. */
+static void cut(rng *r, int len, int nb, int ncoords, int *size, int *proc)
+{
+    for (int b = 0; b < nb; b++)
+        size[b] = 1;
+    for (int left = len - nb; left > 0; left--)
+        size[pick(r, 0, nb - 1)]++;
+    for (int b = 0; b < nb; b++)
+        proc[b] = pick(r, 0, ncoords - 1);
+}
+
+static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
+{
+    memset(t, 0, sizeof *t);
+    t->kind = kind;
+    t->m = m;
+    t->n = n;
+    int pad = pick(r, 0, 2);
+    if (kind == K_DESC) {
+        t->g = &grids[pick(r, 0, ngrids - 1)];
+        t->MB = pick(r, 1, 7);
+        t->NB = pick(r, 1, 7);
+        t->RSRC = pick(r, 0, t->g->P - 1);
+        t->CSRC = pick(r, 0, t->g->Q - 1);
+        t->ia = pick(r, 1, 3);
+        t->ja = pick(r, 1, 3);
+        t->M = t->ia - 1 + m + pick(r, 0, 3);
+        t->N = t->ja - 1 + n + pick(r, 0, 3);
+        t->in = t->g->ctxt >= 0;
+        t->myrow = t->g->myrow;
+        t->mycol = t->g->mycol;
+        if (t->in) {
+            t->lrows = count_local(t->M, t->MB, t->myrow, t->RSRC, t->g->P);
+            t->lcols = count_local(t->N, t->NB, t->mycol, t->CSRC, t->g->Q);
+        }
+        t->lld = (int)(t->lrows > 1 ? t->lrows : 1) + pad;
+        int d[9] = {1, t->in ? t->g->ctxt : -1, t->M, t->N, t->MB, t->NB, t->RSRC, t->CSRC, t->lld};
+        memcpy(t->desc, d, sizeof d);
+        t->L = bcr_layout_desc(m, n, t->ia, t->ja, t->desc);
+        return;
+    }
+    t->nprow = pick(r, 1, np);
+    t->npcol = pick(r, 1, np / t->nprow);
+    int all[64];
+    for (int i = 0; i < np; i++)
+        all[i] = i;
+    for (int i = np - 1; i > 0; i--) { /* a random subset, in random order */
+        int j = pick(r, 0, i), x = all[i];
+        all[i] = all[j];
+        all[j] = x;
+    }
+    t->myrow = t->mycol = -1;
+    for (int k = 0; k < t->nprow * t->npcol; k++) {
+        t->granks[k] = all[k];
+        if (all[k] == me) {
+            t->in = 1;
+            t->myrow = k / t->npcol;
+            t->mycol = k % t->npcol;
+        }
+    }
+    t->nrb = m ? pick(r, 1, m < 12 ? m : 12) : 0;
+    t->ncb = n ? pick(r, 1, n < 12 ? n : 12) : 0;
+    cut(r, m, t->nrb, t->nprow, t->rsize, t->rproc);
+    cut(r, n, t->ncb, t->npcol, t->csize, t->cproc);
+    if (t->in) {
+        for (int b = 0; b < t->nrb; b++)
+            t->lrows += t->rproc[b] == t->myrow ? t->rsize[b] : 0;
+        for (int b = 0; b < t->ncb; b++)
+            t->lcols += t->cproc[b] == t->mycol ? t->csize[b] : 0;
+    }
+    t->lld = (int)(t->lrows > 1 ? t->lrows : 1) + pad;
+    t->L = bcr_layout_blocks(m, n, t->nrb, t->rsize, t->rproc, t->ncb, t->csize, t->cproc,
+                             t->nprow, t->npcol, t->granks, t->lld);
+}
+
+/* ------------------------------------------------------------------ */
+
+static unsigned char value_byte(long gi, long gj, size_t k)
+{
+    return (unsigned char)(mix(((uint64_t)gi << 32) ^ (uint64_t)gj ^ ((uint64_t)k << 56)) & 0xff);
+}
+
+static const char types[] = "sdczi";
+static const size_t sizes[] = {4, 8, 8, 16, 4};
+
+static size_t local_bytes(const tlayout *t, size_t es)
+{
+    return (size_t)t->lld * (size_t)t->lcols * es;
+}
+
+/* src's local array with its elements' values, the rest 0xAB. */
+static unsigned char *fill_src(const tlayout *t, size_t es)
+{
+    size_t bytes = local_bytes(t, es);
+    unsigned char *a = malloc(bytes ? bytes : 1);
+    memset(a, 0xAB, bytes);
+    for (long gj = 0; gj < t->n; gj++)
+        for (long gi = 0; gi < t->m; gi++) {
+            long off;
+            if (owner(t, gi, gj, &off) == me)
+                for (size_t k = 0; k < es; k++)
+                    a[(size_t)off * es + k] = value_byte(gi, gj, k);
+        }
+    return a;
+}
+
+/* Every byte of dst's local array: the moved elements' values where the
+ * oracle puts them, 0xCD (as filled) everywhere else. */
+static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const char *what,
+                      int cfg)
+{
+    size_t bytes = local_bytes(t, es);
+    unsigned char *want = malloc(bytes ? bytes : 1);
+    memset(want, 0xCD, bytes);
+    for (long gj = 0; gj < t->n; gj++)
+        for (long gi = 0; gi < t->m; gi++) {
+            long off;
+            if (owner(t, gi, gj, &off) == me)
+                for (size_t k = 0; k < es; k++)
+                    want[(size_t)off * es + k] = value_byte(gi, gj, k);
+        }
+    long bad = 0;
+    for (size_t i = 0; i < bytes; i++)
+        if (b[i] != want[i] && bad++ == 0)
+            fprintf(stderr, "rank %d: config %d (%s): byte %zu of %zu is %02x, want %02x\n", me,
+                    cfg, what, i, bytes, b[i], want[i]);
+    free(want);
+    return bad;
+}
+
+static const char *kind_name(int k) { return k == K_DESC ? "desc" : "blocks"; }
+
+/* ScaLAPACK's Cp?gemr2d over the union context, for two descriptors. */
+static void reference(char type, const tlayout *s, const tlayout *d, unsigned char *a,
+                      unsigned char *b)
+{
+    int *da = (int *)s->desc, *db = (int *)d->desc;
+    switch (type) {
+    case 's': Cpsgemr2d(s->m, s->n, (float *)a, s->ia, s->ja, da, (float *)b, d->ia, d->ja, db, union_ctxt); break;
+    case 'd': Cpdgemr2d(s->m, s->n, (double *)a, s->ia, s->ja, da, (double *)b, d->ia, d->ja, db, union_ctxt); break;
+    case 'c': Cpcgemr2d(s->m, s->n, (float _Complex *)a, s->ia, s->ja, da, (float _Complex *)b, d->ia, d->ja, db, union_ctxt); break;
+    case 'z': Cpzgemr2d(s->m, s->n, (double _Complex *)a, s->ia, s->ja, da, (double _Complex *)b, d->ia, d->ja, db, union_ctxt); break;
+    default: Cpigemr2d(s->m, s->n, (int *)a, s->ia, s->ja, da, (int *)b, d->ia, d->ja, db, union_ctxt); break;
+    }
+}
+
+static long one_config(uint64_t seed, int cfg, long *ref_checked)
+{
+    rng r = {mix(seed * 1000003ULL + (uint64_t)cfg)};
+    int ti = pick(&r, 0, 4);
+    char type = types[ti];
+    size_t es = sizes[ti];
+    int m = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
+    int n = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
+    tlayout s, d;
+    make_layout(&r, &s, pick(&r, 0, 1), m, n);
+    make_layout(&r, &d, pick(&r, 0, 1), m, n);
+    int how = pick(&r, 0, 4); /* 0-2 execute, 3 start + wait, 4 execute twice */
+    int null_empty = pick(&r, 0, 1);
+    long bad = 0;
+    if (!s.L || !d.L) {
+        fprintf(stderr, "rank %d: config %d: a valid layout was refused\n", me, cfg);
+        bad++;
+    }
+    bcr_plan_t p = bcr_plan_create_layouts(s.L, d.L, type, MPI_COMM_WORLD);
+    if (!p) {
+        const char *msg;
+        bcr_last_error(&msg);
+        fprintf(stderr, "rank %d: config %d: no plan: %s\n", me, cfg, msg);
+        bad++;
+    }
+    unsigned char *a = fill_src(&s, es);
+    size_t bbytes = local_bytes(&d, es);
+    unsigned char *b = malloc(bbytes ? bbytes : 1);
+    memset(b, 0xCD, bbytes);
+    void *pa = null_empty && local_bytes(&s, es) == 0 ? NULL : a;
+    void *pb = null_empty && bbytes == 0 ? NULL : b;
+    char what[96];
+    snprintf(what, sizeof what, "%c %dx%d %s -> %s, run %d", type, m, n, kind_name(s.kind),
+             kind_name(d.kind), how);
+    if (p) {
+        for (int run = 0; run < (how == 4 ? 2 : 1); run++) {
+            if (run)
+                memset(b, 0xCD, bbytes);
+            int rc = how == 3 ? bcr_plan_start(p, pa, pb) : bcr_plan_execute(p, pa, pb);
+            if (how == 3 && rc == BCR_SUCCESS)
+                rc = bcr_plan_wait(p);
+            if (rc != BCR_SUCCESS) {
+                fprintf(stderr, "rank %d: config %d (%s): run failed (%d)\n", me, cfg, what, rc);
+                bad++;
+            }
+        }
+        bad += check_dst(&d, es, b, what, cfg);
+    }
+    if (s.kind == K_DESC && d.kind == K_DESC && m > 0 && n > 0) {
+        unsigned char *b2 = malloc(bbytes ? bbytes : 1);
+        memset(b2, 0xCD, bbytes);
+        reference(type, &s, &d, a, b2);
+        if (memcmp(b, b2, bbytes)) {
+            fprintf(stderr, "rank %d: config %d (%s): differs from ScaLAPACK\n", me, cfg, what);
+            bad++;
+        }
+        (*ref_checked)++;
+        free(b2);
+    }
+    bcr_plan_destroy(p);
+    bcr_layout_destroy(s.L);
+    bcr_layout_destroy(d.L);
+    free(a);
+    free(b);
+    return bad;
+}
+
+static int sweep(uint64_t seed, int count)
+{
+    long bad = 0, ref = 0;
+    for (int cfg = 0; cfg < count; cfg++)
+        bad += one_config(seed, cfg, &ref);
+    long all;
+    MPI_Allreduce(&bad, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (me == 0)
+        printf("layouts sweep: %d ranks, seed %llu: %d configurations (%ld also against "
+               "ScaLAPACK on rank 0), %ld faults\n",
+               np, (unsigned long long)seed, count, ref, all);
+    return all != 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Bad layouts: refused with the routine and the argument named, on every
+ * process, NULL everywhere, nothing written. */
+
+static long expect(const char *name, int got_null, int want_code, const char *w1, const char *w2)
+{
+    const char *msg = "";
+    int code = bcr_last_error(&msg);
+    long bad = 0;
+    if (!got_null || code != want_code || (w1 && !strstr(msg, w1)) || (w2 && !strstr(msg, w2))) {
+        fprintf(stderr, "rank %d: %s: null %d, code %d (want %d), message \"%s\" (want \"%s\", "
+                        "\"%s\")\n",
+                me, name, got_null, code, want_code, msg, w1 ? w1 : "", w2 ? w2 : "");
+        bad = 1;
+    }
+    return bad;
+}
+
+static int errors(void)
+{
+    long bad = 0;
+    int m = 10, n = 6;
+    int rs[3] = {4, 3, 3}, rp[3] = {0, 0, 0}, cs[2] = {2, 4}, cp[2] = {0, 0};
+    int g1[1] = {0};
+    int lld = 10;
+    bcr_layout_t good = bcr_layout_blocks(m, n, 3, rs, rp, 2, cs, cp, 1, 1, g1, lld);
+    bad += good == NULL;
+
+    int short_rows[3] = {4, 3, 2};
+    bcr_layout_t l = bcr_layout_blocks(m, n, 3, short_rows, rp, 2, cs, cp, 1, 1, g1, lld);
+    bad += expect("missing rows", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_blocks: argument 4 (row_sizes)", "leave out");
+    int long_cols[2] = {3, 4};
+    l = bcr_layout_blocks(m, n, 3, rs, rp, 2, long_cols, cp, 1, 1, g1, lld);
+    bad += expect("overlapping columns", l == NULL, BCR_ERR_ARGUMENT, "argument 7 (col_sizes)", "cover more");
+    int zero_rows[3] = {5, 0, 5};
+    l = bcr_layout_blocks(m, n, 3, zero_rows, rp, 2, cs, cp, 1, 1, g1, lld);
+    bad += expect("empty block", l == NULL, BCR_ERR_ARGUMENT, "argument 4 (row_sizes)", "row_sizes[1] = 0");
+    int far_proc[3] = {0, 1, 0};
+    l = bcr_layout_blocks(m, n, 3, rs, far_proc, 2, cs, cp, 1, 1, g1, lld);
+    bad += expect("owner outside the grid", l == NULL, BCR_ERR_ARGUMENT, "argument 5 (row_procs)", "row_procs[1] = 1");
+    int dup[2] = {0, 0};
+    l = bcr_layout_blocks(m, n, 3, rs, rp, 2, cs, cp, 1, 2, dup, lld);
+    bad += expect("rank twice", l == NULL, BCR_ERR_ARGUMENT, "argument 11 (grid_ranks)", "more than once");
+    l = bcr_layout_blocks(m, n, 0, rs, rp, 2, cs, cp, 1, 1, g1, lld);
+    bad += expect("no row blocks", l == NULL, BCR_ERR_ARGUMENT, "argument 3 (nrowblocks)", NULL);
+    int d0[9] = {1, -1, 10, 6, 2, 2, 0, 0, 10};
+    l = bcr_layout_desc(m, n, 0, 1, d0);
+    bad += expect("ia = 0", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_desc: argument 3 (ia)", NULL);
+
+    /* Faults found by the plan, on every process. */
+    bcr_plan_t p = bcr_plan_create_layouts(NULL, good, 'd', MPI_COMM_WORLD);
+    bad += expect("src NULL", p == NULL, BCR_ERR_ARGUMENT, "bcr_plan_create_layouts: argument 1 (src)", NULL);
+    p = bcr_plan_create_layouts(good, good, 'x', MPI_COMM_WORLD);
+    bad += expect("bad type", p == NULL, BCR_ERR_ARGUMENT, "argument 3 (type)", NULL);
+    p = bcr_plan_create_layouts(good, good, 'd', MPI_COMM_NULL);
+    bad += expect("no comm", p == NULL, BCR_ERR_ARGUMENT, "argument 4 (comm)", NULL);
+    int far_rank[1] = {np};
+    l = bcr_layout_blocks(m, n, 3, rs, rp, 2, cs, cp, 1, 1, far_rank, lld);
+    p = bcr_plan_create_layouts(good, l, 'd', MPI_COMM_WORLD);
+    bad += expect("rank outside comm", p == NULL, BCR_ERR_GRID, "argument 2 (dst)", "not a rank of comm");
+    bcr_layout_destroy(l);
+    bcr_layout_t wide = bcr_layout_blocks(m, n + 1, 3, rs, rp, 2, (int[]){2, 5}, cp, 1, 1, g1, lld);
+    p = bcr_plan_create_layouts(good, wide, 'd', MPI_COMM_WORLD);
+    bad += expect("sizes differ", p == NULL, BCR_ERR_ARGUMENT, "argument 2 (dst)", "one size");
+    bcr_layout_destroy(wide);
+    /* A leading dimension too small on the last process alone: reported on
+     * every process. */
+    int nprow = np < 3 ? np : 3, all_rows[3], gridn[3] = {0, 1, 2}, mine_rows = 0;
+    for (int b = 0; b < 3; b++) {
+        all_rows[b] = b % nprow; /* process row r is rank r */
+        mine_rows += all_rows[b] == me ? rs[b] : 0;
+    }
+    int my_lld = mine_rows > 1 ? mine_rows : 1;
+    if (me == nprow - 1)
+        my_lld = mine_rows - 1; /* it holds 3 rows or more */
+    l = bcr_layout_blocks(m, n, 3, rs, all_rows, 2, cs, cp, nprow, 1, gridn, my_lld);
+    p = bcr_plan_create_layouts(good, l, 'd', MPI_COMM_WORLD);
+    bad += expect("lld too small on one process", p == NULL, BCR_ERR_ARGUMENT, "argument 2 (dst)", "lld =");
+    bcr_layout_destroy(l);
+    /* Layouts that differ between processes. */
+    int other_rows[3] = {3, 4, 3};
+    l = bcr_layout_blocks(m, n, 3, me == 0 ? other_rows : rs, rp, 2, cs, cp, 1, 1, g1, lld);
+    p = bcr_plan_create_layouts(l, good, 'd', MPI_COMM_WORLD);
+    if (np > 1)
+        bad += expect("layouts differ", p == NULL, BCR_ERR_INCONSISTENT, "argument 1 (src)", "differs between processes");
+    bcr_plan_destroy(p);
+    bcr_layout_destroy(l);
+    /* A descriptor with MB = 0 on its grid (rank 0 alone). */
+    int dctxt = grids[0].ctxt; /* 1 x 1 on rank 0 */
+    int dbad[9] = {1, dctxt, 10, 6, 0, 2, 0, 0, 10};
+    l = bcr_layout_desc(m, n, 1, 1, dbad);
+    p = bcr_plan_create_layouts(l, good, 'd', MPI_COMM_WORLD);
+    bad += expect("desc MB = 0", p == NULL, BCR_ERR_ARGUMENT, "argument 1 (src)", "desc[MB_] = 0");
+    bcr_layout_destroy(l);
+    /* A descriptor whose grid reaches outside comm. */
+    if (np > 1) {
+        MPI_Comm sub;
+        MPI_Comm_split(MPI_COMM_WORLD, me < np - 1, me, &sub);
+        const grid *gall = NULL;
+        for (int i = 0; i < ngrids && !gall; i++)
+            if (grids[i].P * grids[i].Q == np)
+                gall = &grids[i];
+        int dg[9] = {1, gall->ctxt, 10, 6, 2, 2, 0, 0, 10};
+        l = bcr_layout_desc(m, n, 1, 1, dg);
+        if (me < np - 1) {
+            p = bcr_plan_create_layouts(l, l, 'd', sub);
+            bad += expect("grid outside comm", p == NULL, BCR_ERR_GRID, "argument 1 (src)", "not in comm");
+        }
+        bcr_layout_destroy(l);
+        MPI_Comm_free(&sub);
+    }
+    /* A NULL array where this process holds elements: reported, B kept. */
+    p = bcr_plan_create_layouts(good, good, 'd', MPI_COMM_WORLD);
+    bad += p == NULL;
+    if (p) {
+        double b[60];
+        for (int i = 0; i < 60; i++)
+            b[i] = -1.5;
+        int rc = bcr_plan_execute(p, NULL, me == 0 ? b : NULL);
+        long kept = 0;
+        for (int i = 0; i < 60; i++)
+            kept += b[i] == -1.5;
+        if (rc == BCR_SUCCESS || kept != 60) {
+            fprintf(stderr, "rank %d: NULL a: rc %d, %ld of 60 kept\n", me, rc, kept);
+            bad++;
+        }
+        bcr_plan_destroy(p);
+    }
+    bcr_layout_destroy(good);
+    long all;
+    MPI_Allreduce(&bad, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (me == 0)
+        printf("layouts errors: %d ranks: %ld faults\n", np, all);
+    return all != 0;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &np);
+    if (np > 64)
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    make_grids();
+    uint64_t seed = 1;
+    int count = 100, rc = 2;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--seed"))
+            seed = strtoull(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "--count"))
+            count = atoi(argv[i + 1]);
+    }
+    if (argc > 1 && !strcmp(argv[1], "sweep"))
+        rc = sweep(seed, count);
+    else if (argc > 1 && !strcmp(argv[1], "errors"))
+        rc = errors();
+    else if (me == 0)
+        fprintf(stderr, "usage: bcr_test_layouts sweep|errors [--seed S] [--count N]\n");
+    Cblacs_exit(1);
+    MPI_Finalize();
+    return rc;
+}
