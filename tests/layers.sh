@@ -3,7 +3,7 @@
 # src/ sits in one stage folder; a file uses (includes, or calls a
 # function or reads a variable defined in) only files of its own folder or
 # of later folders in the order
-#     api runtime exec plan kernels base
+#     api runtime exec plan layout kernels base
 # and no files use each other in a loop, directly or through others.
 #
 #   bash tests/layers.sh SRC_DIR OBJECT...
@@ -15,7 +15,7 @@
 set -euo pipefail
 src=$1
 shift
-order=(api runtime exec plan kernels base)
+order=(api runtime exec plan layout kernels base)
 rank() {
   local i
   for i in "${!order[@]}"; do
