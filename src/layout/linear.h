@@ -19,9 +19,11 @@
  * A line is non-empty when it holds at least one element of the array.
  * The non-empty lines in increasing c are numbered t = 0, 1, ..., N - 1;
  * every other value of c (a line that misses the array, or one between
- * the multiples of g) takes no number.  Where |a| > 1 and |b| > 1 such
- * values occur even between non-empty lines (for (2, 3) on one row,
- * c = 3j: two of every three values of c are empty).
+ * the multiples of g) takes no number.  Such values occur even between
+ * non-empty lines (in the normalised (a, b)): near both ends of the
+ * array where |a| > 1 and |b| > 1 (no element of (2, 3) has c = 1), and
+ * all along it where m < |b| or n < |a| (on one row, (1, 3) has c = 3j:
+ * two of every three values of c are empty).
  *
  * Dealing.  Line t belongs to process t mod P (P = nprocs) and is that
  * process's line l = t div P.  Process k holds L_k = N div P lines, one
@@ -31,8 +33,8 @@
  * increasing l (so increasing c), each line's elements contiguous, in
  * increasing i along the line; on a line of constant i (a row, b = 0) in
  * increasing j.  Consecutive elements of a line are (i, j) and
- * (i + b, j - a) in the normalised (a, b), or (i, j + 1) on a row: they
- * are adjacent in the global array only where |a| <= 1 and |b| <= 1.
+ * (i + b, j - a) in the normalised (a, b), or (i, j + 1) on a row: where
+ * |a| > 1 or |b| > 1 the array holds other elements between them.
  * Local offsets are 0-based and without gaps: 0 .. count_k - 1.
  * The bound array of process k has L_k + 1 entries: bound[l] is the local
  * offset of the first element of its line l, bound[L_k] its element
@@ -43,15 +45,17 @@
  * a*b > 0 our order within a line is the reverse of the paper's; for
  * a*b < 0, a row or a column it is the same.  Its bound arrays are
  * 1-based and leave out the last entry.  The paper also numbers every
- * c in [minc, maxc] as a line, which deals empty lines to processes when
- * |a| > 1 and |b| > 1; here only non-empty lines are dealt.
+ * c in [minc, maxc] as a line, which deals empty lines to processes in
+ * those cases; here only non-empty lines are dealt.
  *
  * Cost.  Nothing here walks over the elements.  A line's first element
  * and length are closed forms, O(1).  The number t of the line at a
- * given c is a count of lattice points (floor sums), O(log(|a| + |b|));
- * finding the line numbered t is O(1) wherever the values of c are
- * consecutive there (always for |a| <= 1 or |b| <= 1, and for the middle
- * of the array otherwise) and a binary search over c elsewhere.
+ * given c is a count of lattice points (floor sums), O(log(|a| + |b|)).
+ * Finding the line numbered t is an addition where the values of c of
+ * the non-empty lines are consecutive: everywhere for |a| <= 1 and
+ * |b| <= 1; where m >= |b| and n >= |a|, everywhere but among the first
+ * and the last (|a| - 1)*(|b| - 1) values of c.  Elsewhere it is a
+ * binary search over c.
  *
  * The struct is a plain value: no memory is held, copies are free.
  */
