@@ -1,0 +1,86 @@
+#include "exec/run_elements.h"
+
+#include <string.h>
+
+#include "base/failsafe.h"
+#include "bcredist.h"
+
+/* A tag of their own: element plans run on a plan's own communicator,
+ * but a tag apart costs nothing. */
+#define BCR_ELEMENT_TAG 0x6265
+
+/* Elements of runs r[0 .. n) of a, in order, appended at buf; or (unpack)
+ * buf's elements put at those places of b. */
+static void pack(char *buf, const char *a, const bcr_srun *r, bcr_idx n, size_t es)
+{
+    for (bcr_idx k = 0; k < n; k++)
+        for (bcr_idx t = 0; t < r[k].len; t++, buf += es)
+            memcpy(buf, a + (size_t)(r[k].start + t * r[k].step) * es, es);
+}
+
+static void unpack(char *b, const char *buf, const bcr_srun *r, bcr_idx n, size_t es)
+{
+    for (bcr_idx k = 0; k < n; k++)
+        for (bcr_idx t = 0; t < r[k].len; t++, buf += es)
+            memcpy(b + (size_t)(r[k].start + t * r[k].step) * es, buf, es);
+}
+
+/* What stays here: the two run lists walk the same elements in the same
+ * order. */
+static void copy_self(const bcr_epart *s, const bcr_epart *d, const char *a, char *b, size_t es)
+{
+    bcr_idx ks = 0, ts = 0;
+    for (bcr_idx kd = 0; kd < d->nruns; kd++)
+        for (bcr_idx td = 0; td < d->runs[kd].len; td++) {
+            const bcr_srun *rs = &s->runs[ks];
+            memcpy(b + (size_t)(d->runs[kd].start + td * d->runs[kd].step) * es,
+                   a + (size_t)(rs->start + ts * rs->step) * es, es);
+            if (++ts == rs->len) {
+                ks++;
+                ts = 0;
+            }
+        }
+}
+
+size_t bcr_eplan_buffer_bytes(const bcr_eplan *pl, size_t es)
+{
+    return (size_t)(pl->send_total + pl->recv_total) * es;
+}
+
+int bcr_eplan_requests(const bcr_eplan *pl) { return pl->nsend + pl->nrecv; }
+
+int bcr_eplan_run(const bcr_eplan *pl, const char *a, char *b, size_t es, MPI_Comm comm,
+                  char *buf, MPI_Request *req)
+{
+    char *sbuf = buf, *rbuf = buf + (size_t)pl->send_total * es;
+    int n = pl->nsend + pl->nrecv;
+    MPI_Datatype el; /* counts in elements: a message may pass 2 GiB */
+    if (MPI_Type_contiguous((int)es, MPI_BYTE, &el) || MPI_Type_commit(&el))
+        return BCR_ERR_MPI;
+    int rc = BCR_SUCCESS;
+    for (int k = 0; k < pl->nrecv && !rc; k++) {
+        const bcr_epart *p = &pl->recv[k];
+        if (MPI_Irecv(rbuf + (size_t)p->offset * es, (int)p->count, el, p->rank,
+                      BCR_ELEMENT_TAG, comm, &req[k]))
+            rc = BCR_ERR_MPI;
+    }
+    for (int k = 0; k < pl->nsend && !rc; k++) {
+        const bcr_epart *p = &pl->send[k];
+        char *at = sbuf + (size_t)p->offset * es;
+        pack(at, a, p->runs, p->nruns, es);
+        if (MPI_Isend(at, (int)p->count, el, p->rank, BCR_ELEMENT_TAG, comm,
+                      &req[pl->nrecv + k]))
+            rc = BCR_ERR_MPI;
+    }
+    if (!rc && pl->self_send.count)
+        copy_self(&pl->self_send, &pl->self_recv, a, b, es);
+    for (int k = 0; k < n && !rc; k++)
+        if (bcr_wait_bounded(&req[k], "a partner's elements"))
+            rc = BCR_ERR_MPI;
+    for (int k = 0; k < pl->nrecv && !rc; k++) {
+        const bcr_epart *p = &pl->recv[k];
+        unpack(b, rbuf + (size_t)p->offset * es, p->runs, p->nruns, es);
+    }
+    MPI_Type_free(&el);
+    return rc;
+}

@@ -1,0 +1,63 @@
+/* Plans element by element, for layouts that are not a product of a row
+ * and a column distribution (Guo's slant lines, layout/linear.h): each
+ * process lists its own elements in its local storage order, finds where
+ * each goes (or comes from), and keeps, per partner, the local offsets
+ * as strided runs (a slant line cut at the other layout's blocks is one
+ * run).  Sender and receiver list a message's elements in the same order,
+ * the sender's local order: the receiver sorts its elements from each
+ * partner by their place there.  Work and memory grow with this process's
+ * own elements, never with the others'. */
+#ifndef BCR_PLAN_ELEMENTS_H
+#define BCR_PLAN_ELEMENTS_H
+
+#include "base/side.h"
+#include "layout/linear.h"
+
+/* One side of an element plan: a descriptor's or a blocks layout's bound
+ * side (side), or a linear distribution whose process k is rank
+ * ranks[k]; bounds[first[k] .. first[k] + L_k] is process k's bound
+ * array (made by bcr_eside_linear).  m x n is the matrix moved. */
+typedef struct {
+    const bcr_side *side;
+    const bcr_linear *lin;
+    const int *ranks;
+    bcr_idx *bounds, *first;
+    int me; /* linear: this process's index, or -1 */
+    int m, n;
+} bcr_eside;
+
+/* A linear side for process rank `rank`: its bound arrays made here.
+ * Returns 0 or -1 (out of memory). */
+int bcr_eside_linear(bcr_eside *s, const bcr_linear *lin, const int *ranks, int rank);
+void bcr_eside_free(bcr_eside *s);
+
+/* Elements at local offsets start, start + step, ..., len of them. */
+typedef struct {
+    bcr_idx start, step, len;
+} bcr_srun;
+
+typedef struct {
+    int rank;
+    bcr_idx count;  /* elements */
+    bcr_idx offset; /* elements before this partner's in the buffer */
+    bcr_srun *runs;
+    bcr_idx nruns;
+} bcr_epart;
+
+typedef struct {
+    bcr_epart *send, *recv; /* partners other than this process */
+    int nsend, nrecv;
+    bcr_epart self_send, self_recv; /* what stays here, as A and B see it */
+    bcr_idx send_total, recv_total;
+} bcr_eplan;
+
+/* This process's plan from src to dst over nranks ranks.  Returns 0 or -1
+ * (out of memory; pl then holds nothing). */
+int bcr_eplan_build(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *dst, int rank,
+                    int nranks);
+void bcr_eplan_free(bcr_eplan *pl);
+
+/* Elements this process holds on side s. */
+bcr_idx bcr_eside_held(const bcr_eside *s);
+
+#endif
