@@ -262,6 +262,17 @@ int bcr_plan_start_update(bcr_plan_t plan, const void *alpha, const void *a,
  * argument but lld must be the same on every process; lld is this
  * process's.
  *
+ * bcr_layout_linear: an m x n matrix dealt along the slant lines
+ * a i + b j = c (0-based i, j) after Guo et al.: the lines that hold
+ * elements, in increasing c, go round the nprocs processes (line t to
+ * process t mod nprocs, which is rank ranks[t mod nprocs] of the plan's
+ * communicator).  Before ordering, (a, b) is divided by gcd(|a|, |b|) and
+ * negated where b < 0, or b = 0 and a < 0.  A process stores its lines one
+ * after another in increasing c, each line's elements contiguous in
+ * increasing i (on a row, b = 0: increasing j): a local array of exactly
+ * its element count, no padding.  (1, 1) deals the anti-diagonals, on
+ * which A(i, j) and A(j, i) lie together.
+ *
  * The constructors check their arguments on the calling process only (no
  * communication) and return NULL after reporting a bad one as the
  * routines do; bcr_layout_destroy frees a layout (a plan made from it
@@ -278,6 +289,8 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
                                const bcr_int *row_procs, bcr_int ncolblocks,
                                const bcr_int *col_sizes, const bcr_int *col_procs, bcr_int nprow,
                                bcr_int npcol, const int *grid_ranks, bcr_int lld);
+bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_int nprocs,
+                               const int *ranks);
 void bcr_layout_destroy(bcr_layout_t layout);
 #ifdef MPI_VERSION
 bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm);

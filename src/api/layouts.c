@@ -119,6 +119,30 @@ static int by_value(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* Ranks of a grid or process list: >= 0 and each once (comm's size is
+ * checked by the plan).  Returns 0, or 1 with detail filled. */
+static int check_ranks(const int *ranks, size_t np, const char *name, char *d, size_t dn,
+                       int *nomem)
+{
+    int *sorted = malloc(np * sizeof *sorted);
+    *nomem = sorted == NULL;
+    if (!sorted)
+        return 1;
+    memcpy(sorted, ranks, np * sizeof *sorted);
+    qsort(sorted, np, sizeof *sorted, by_value);
+    int bad = 0;
+    for (size_t i = 0; i < np && !bad; i++)
+        if (sorted[i] < 0 || (i > 0 && sorted[i] == sorted[i - 1])) {
+            if (sorted[i] < 0)
+                snprintf(d, dn, "%s holds %d, must hold ranks >= 0", name, sorted[i]);
+            else
+                snprintf(d, dn, "rank %d appears more than once in %s", sorted[i], name);
+            bad = 1;
+        }
+    free(sorted);
+    return bad;
+}
+
 bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const bcr_int *row_sizes,
                                const bcr_int *row_procs, bcr_int ncolblocks,
                                const bcr_int *col_sizes, const bcr_int *col_procs, bcr_int nprow,
@@ -149,21 +173,10 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
     if (!grid_ranks)
         return fail(r, BCR_ERR_ARGUMENT, 11, "grid_ranks", "grid_ranks is NULL");
     size_t np = (size_t)nprow * (size_t)npcol;
-    int *sorted = malloc(np * sizeof *sorted);
-    if (!sorted)
-        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
-    memcpy(sorted, grid_ranks, np * sizeof *sorted);
-    qsort(sorted, np, sizeof *sorted, by_value);
-    for (size_t i = 0; i < np; i++)
-        if (sorted[i] < 0 || (i > 0 && sorted[i] == sorted[i - 1])) {
-            if (sorted[i] < 0)
-                snprintf(d, sizeof d, "grid_ranks holds %d, must hold ranks >= 0", sorted[i]);
-            else
-                snprintf(d, sizeof d, "rank %d appears more than once in grid_ranks", sorted[i]);
-            free(sorted);
-            return fail(r, BCR_ERR_ARGUMENT, 11, "grid_ranks", d);
-        }
-    free(sorted);
+    int nomem;
+    if (check_ranks(grid_ranks, np, "grid_ranks", d, sizeof d, &nomem))
+        return nomem ? fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout")
+                     : fail(r, BCR_ERR_ARGUMENT, 11, "grid_ranks", d);
     if (lld < 1 || lld > INT32_MAX) {
         snprintf(d, sizeof d, "lld = %lld, must be in [1, 2^31)", (long long)lld);
         return fail(r, BCR_ERR_ARGUMENT, 12, "lld", d);
@@ -195,6 +208,55 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
     return l;
 }
 
+bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_int nprocs,
+                               const int *ranks)
+{
+    const char *r = "bcr_layout_linear";
+    char d[200];
+    if (m < 0 || m > INT32_MAX || n < 0 || n > INT32_MAX) {
+        int bad_m = m < 0 || m > INT32_MAX;
+        snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", bad_m ? "m" : "n",
+                 (long long)(bad_m ? m : n));
+        return fail(r, BCR_ERR_ARGUMENT, bad_m ? 1 : 2, bad_m ? "m" : "n", d);
+    }
+    if (a == 0 && b == 0)
+        return fail(r, BCR_ERR_ARGUMENT, 4, "b",
+                    "a = b = 0: the lines a i + b j = c need a or b nonzero");
+    if (nprocs < 1 || nprocs > INT32_MAX) {
+        snprintf(d, sizeof d, "nprocs = %lld, must be in [1, 2^31)", (long long)nprocs);
+        return fail(r, BCR_ERR_ARGUMENT, 5, "nprocs", d);
+    }
+    if (!ranks)
+        return fail(r, BCR_ERR_ARGUMENT, 6, "ranks", "ranks is NULL");
+    int nomem;
+    if (check_ranks(ranks, (size_t)nprocs, "ranks", d, sizeof d, &nomem))
+        return nomem ? fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout")
+                     : fail(r, BCR_ERR_ARGUMENT, 6, "ranks", d);
+    bcr_layout_t l = calloc(1, sizeof *l);
+    int *lr = malloc((size_t)nprocs * sizeof *lr);
+    if (!l || !lr) {
+        free(l);
+        free(lr);
+        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
+    }
+    const char *why = NULL;
+    if (bcr_linear_init(&l->lin, m, n, a, b, (int)nprocs, &why)) {
+        free(l);
+        free(lr);
+        snprintf(d, sizeof d, "the distribution cannot be made: %s", why ? why : "?");
+        return fail(r, BCR_ERR_ARGUMENT, 3, "a", d);
+    }
+    memcpy(lr, ranks, (size_t)nprocs * sizeof *lr);
+    l->kind = BCR_LAYOUT_LINEAR;
+    l->m = (int)m;
+    l->n = (int)n;
+    l->lranks = lr;
+    long long head[6] = {l->kind, m, n, a, b, nprocs};
+    uint64_t h = bcr_layout_hash(1469598103934665603ULL, head, sizeof head);
+    l->hash = bcr_layout_hash(h, lr, (size_t)nprocs * sizeof *lr);
+    return l;
+}
+
 void bcr_layout_destroy(bcr_layout_t l)
 {
     if (!l)
@@ -202,5 +264,6 @@ void bcr_layout_destroy(bcr_layout_t l)
     bcr_layout_dim_free(&l->rows);
     bcr_layout_dim_free(&l->cols);
     free(l->grid);
+    free(l->lranks);
     free(l);
 }

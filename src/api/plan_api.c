@@ -10,6 +10,7 @@
 #include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
+#include "exec/run_elements.h"
 #include "bcredist.h"
 #include "runtime/check.h"
 #include "runtime/context.h"
@@ -139,6 +140,16 @@ void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const v
     *ar = (bcr_arrays){a, p->lda, p->stage, p->ldb, p->elsize};
 }
 
+void bcr_plan_elements_run(bcr_plan_t p, const void *a, void *b)
+{
+    if (!p->elements)
+        return;
+    double t0 = bcr_phase_start();
+    if (bcr_eplan_run(p->elements, a, b, p->elsize, p->comm, p->ebuf, p->ereq))
+        bcr_give_up("an MPI call failed while exchanging data");
+    bcr_phase_add(&bcr_phase_now.exchange, t0);
+}
+
 void bcr_plan_update_apply(bcr_plan_t p)
 {
     if (!p->update || !p->in_b)
@@ -225,6 +236,7 @@ static int execute(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
             bcr_rounds_exchange(rq, &p->rounds, ar, &opt, p->comm, p->rank, sh);
         else
             bcr_stage_exchange(p->active ? &p->plan : NULL, ar, &opt, p->comm, sh, 0);
+        bcr_plan_elements_run(p, ar->a, ar->b);
         bcr_plan_update_apply(p);
         bcr_stage_keep(sh, &opt);
     }
@@ -285,6 +297,11 @@ void bcr_plan_destroy(bcr_plan_t p)
     }
     bcr_pool_set_free(p->bufs);
     free(p->stage);
+    if (p->elements)
+        bcr_eplan_free(p->elements);
+    free(p->elements);
+    free(p->ebuf);
+    free(p->ereq);
     if (p->active)
         bcr_plan_free(&p->plan);
     bcr_rounds_free(&p->rounds); /* nothing when the plan is not in rounds */

@@ -21,6 +21,7 @@
 #include "base/failsafe.h"
 #include "base/timers.h"
 #include "bcredist.h"
+#include "exec/run_elements.h"
 #include "layout/layout.h"
 #include "runtime/agree.h"
 #include "runtime/blacs.h"
@@ -209,6 +210,18 @@ static int bind_blocks(const bcr_layout_s *l, int k, const char *name, int rank,
     return BCR_SUCCESS;
 }
 
+/* A linear layout bound to comm: its ranks must be comm's. */
+static int bind_linear(const bcr_layout_s *l, int k, const char *name, int size,
+                       const bcr_request *rq, bcr_err *e)
+{
+    for (int i = 0; i < l->lin.nprocs; i++)
+        if (l->lranks[i] >= size)
+            return arg_error(e, rq, BCR_ERR_GRID, k, name,
+                             "ranks[%d] = %d is not a rank of comm (size %d)", i, l->lranks[i],
+                             size);
+    return BCR_SUCCESS;
+}
+
 /* The checks a process makes before any communication. */
 static void local_checks(bcr_layout_t src, bcr_layout_t dst, char type, const bcr_request *rq,
                          bcr_err *e)
@@ -265,7 +278,55 @@ static int bind(bcr_layout_t l, int k, MPI_Comm comm, int rank, int size, bound_
     const char *name = k == 1 ? "src" : "dst";
     if (l->kind == BCR_LAYOUT_DESCRIPTOR)
         return bind_descriptor(l, k, name, comm, rank, size, b, rq, e);
+    if (l->kind == BCR_LAYOUT_LINEAR)
+        return bind_linear(l, k, name, size, rq, e);
     return bind_blocks(l, k, name, rank, size, b, rq, e);
+}
+
+/* One side of an element plan: the bound side, or the linear layout with
+ * its bound arrays (made here, released by the caller). */
+static int element_side(bcr_layout_t l, const bound_side *b, int rank, bcr_eside *es)
+{
+    memset(es, 0, sizeof *es);
+    es->m = l->m;
+    es->n = l->n;
+    es->me = -1;
+    if (l->kind != BCR_LAYOUT_LINEAR) {
+        es->side = &b->side;
+        return 0;
+    }
+    return bcr_eside_linear(es, &l->lin, l->lranks, rank);
+}
+
+/* A plan element by element (plan/elements.h), where a layout is linear:
+ * its buffers reserved now, so that no run fails for memory. */
+static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
+                           const bound_side *a, const bound_side *b, int rank, int size,
+                           const bcr_request *rq, bcr_err *e)
+{
+    bcr_eside s, d;
+    int bad = element_side(src, a, rank, &s) | element_side(dst, b, rank, &d);
+    p->elements = bad ? NULL : calloc(1, sizeof *p->elements);
+    if (p->elements && bcr_eplan_build(p->elements, &s, &d, rank, size)) {
+        free(p->elements);
+        p->elements = NULL;
+    }
+    if (p->elements) {
+        p->held_a = bcr_eside_held(&s);
+        p->held_b = bcr_eside_held(&d);
+        p->in_a = p->held_a > 0;
+        p->in_b = p->held_b > 0;
+        size_t bytes = bcr_eplan_buffer_bytes(p->elements, rq->elsize);
+        int nreq = bcr_eplan_requests(p->elements);
+        p->ebuf = malloc(bytes ? bytes : 1);
+        p->ereq = malloc((size_t)(nreq ? nreq : 1) * sizeof *p->ereq);
+    }
+    bcr_eside_free(&s);
+    bcr_eside_free(&d);
+    if (!p->elements || !p->ebuf || !p->ereq)
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
+    return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
+                            &bcr_phase_now.plan);
 }
 
 static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm,
@@ -299,6 +360,12 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     if (src->m == 0 || src->n == 0) {
         p->empty = 1; /* nothing to move, ever */
         return BCR_SUCCESS;
+    }
+    if (src->kind == BCR_LAYOUT_LINEAR || dst->kind == BCR_LAYOUT_LINEAR) {
+        double t0 = bcr_phase_start();
+        int rc = create_elements(p, src, dst, a, b, rank, size, rq, e);
+        bcr_phase_add(&bcr_phase_now.plan, t0);
+        return rc;
     }
     const bcr_plan *pl = NULL;
     if (a->side.in || b->side.in) {

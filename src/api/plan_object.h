@@ -15,6 +15,7 @@
 #include "exec/plan_flight.h"
 #include "exec/pools.h"
 #include "exec/shm.h"
+#include "plan/elements.h"
 #include "plan/plan.h"
 
 /* A plan's split-phase state.  COMPLETE: bcr_plan_test saw its part done;
@@ -57,6 +58,13 @@ struct bcr_plan_s {
     unsigned char alpha[16], beta[16];
     char *stage;
     void *c;              /* the run's C */
+
+    /* A plan between layouts of which one is linear (api/plan_layouts.c):
+     * element by element (plan/elements.h), with its buffers and
+     * requests reserved; `plan` is then unused. */
+    bcr_eplan *elements;
+    char *ebuf;
+    MPI_Request *ereq;
 };
 
 /* The part of an execution before any data moves, for bcr_plan_execute
@@ -72,6 +80,10 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
  * runs on (A and the staging array) in *ar. */
 void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const void *beta,
                          void *c, bcr_arrays *ar);
+
+/* An element plan's exchange (nothing for other plans); an MPI failure
+ * gives up, as the exchange does (base/failsafe.h). */
+void bcr_plan_elements_run(bcr_plan_t p, const void *a, void *b);
 
 /* An update plan's local add, once its exchange is complete (nothing for
  * other plans). */

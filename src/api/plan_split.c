@@ -45,7 +45,11 @@ static int start(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
     bcr_options opt;
     bcr_shm *sh;
     int rc = bcr_plan_commit_run(p, &rq, &opt, &e, &sh);
-    if (rc == BCR_SUCCESS) {
+    if (rc == BCR_SUCCESS && p->elements) { /* element plans run whole here */
+        bcr_plan_elements_run(p, ar_in->a, ar_in->b);
+        bcr_stage_keep(sh, &opt);
+        p->state = BCR_PLAN_COMPLETE;
+    } else if (rc == BCR_SUCCESS) {
         bcr_flying_hold(p);
         bcr_idx n;
         const bcr_plan *plans = bcr_plan_list(p, &n);

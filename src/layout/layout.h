@@ -1,6 +1,6 @@
 /* Layouts (bcr_layout_t, bcredist.h): what a process knows of a matrix's
  * distribution before a plan binds it to a communicator
- * (api/plan_layouts.c).  Two kinds:
+ * (api/plan_layouts.c).  Three kinds:
  *
  *   descriptor  a ScaLAPACK descriptor and a submatrix (ia, ja, m, n): the
  *               grid, its ranks and the global fields are learnt when the
@@ -11,7 +11,9 @@
  *               holds the rows of its process row's blocks, in increasing
  *               global order, and likewise the columns: ScaLAPACK's local
  *               storage with blocks of any sizes, column-major, leading
- *               dimension lld.
+ *               dimension lld;
+ *   linear      Guo's slant lines a i + b j = c dealt round the processes
+ *               (layout/linear.h), lines stored one after another.
  *
  * Every field but lld must be the same on every process; the plan checks
  * that with `hash`. */
@@ -21,9 +23,10 @@
 #include <stdint.h>
 
 #include "base/bands.h"
+#include "layout/linear.h"
 #include "bcredist.h"
 
-enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS };
+enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS, BCR_LAYOUT_LINEAR };
 
 /* One dimension of a blocks layout, with the storage its bands point to. */
 typedef struct {
@@ -45,6 +48,10 @@ struct bcr_layout_s {
     int *grid; /* nprow * npcol ranks, row-major: process (r, c) is grid[r * npcol + c] */
     bcr_layout_dim rows, cols;
     bcr_idx lld;
+    /* linear: Guo's slant lines over nprocs processes, process k being
+     * rank lranks[k] (layout/linear.h) */
+    bcr_linear lin;
+    int *lranks;
     uint64_t hash; /* of every field but lld */
 };
 
