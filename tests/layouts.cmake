@@ -1,7 +1,8 @@
-# Plans between layouts (bcr_plan_create_layouts): descriptor and blocks
-# layouts in every pairing, 1 to 8 ranks, against the element-wise oracle
-# of tests/test_layouts.c (every byte of every local array) and, for two
-# descriptors, ScaLAPACK's Cp?gemr2d; bad layouts refused on every
+# Plans between layouts (bcr_plan_create_layouts): descriptor, blocks and
+# linear (slant-line) layouts in every pairing, 1 to 8 ranks, against the
+# element-wise oracle of tests/test_layouts.c (every byte of every local
+# array; the linear layout by sorting every element by its line) and, for
+# two descriptors, ScaLAPACK's Cp?gemr2d; bad layouts refused on every
 # process.  Label layout.
 bcr_add_test_program(bcr_test_layouts ${CMAKE_CURRENT_SOURCE_DIR}/test_layouts.c)
 

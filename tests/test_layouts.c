@@ -1,5 +1,5 @@
-/* Plans between layouts (bcr_plan_create_layouts): descriptor and blocks
- * layouts in every pairing, against an element-wise oracle written apart
+/* Plans between layouts (bcr_plan_create_layouts): descriptor, blocks and
+ * linear (Guo's slant lines) layouts in every pairing, against an element-wise oracle written apart
  * from the library (global index -> owner and local offset, from the
  * layouts' definitions in bcredist.h), every byte of every local array
  * compared, padding and elements outside the submatrix included; pairs of
@@ -80,7 +80,7 @@ static void make_grids(void)
 /* ------------------------------------------------------------------ */
 /* A layout as the test knows it: its definition, and the oracle. */
 
-enum { K_DESC, K_BLOCKS };
+enum { K_DESC, K_BLOCKS, K_LINEAR };
 
 typedef struct {
     int kind, m, n;
@@ -90,6 +90,10 @@ typedef struct {
     int desc[9];
     /* blocks */
     int nrb, ncb, rsize[40], rproc[40], csize[40], cproc[40], nprow, npcol, granks[64];
+    /* linear: brute force over every element (the oracle for it) */
+    int la, lb, lnp, lranks[64];
+    int *lown;  /* [gi * n + gj]: owner rank */
+    long *loff; /* [gi * n + gj]: offset on the owner */
     /* this process */
     int in, myrow, mycol, lld;
     long lrows, lcols; /* its local array: lld x lcols */
@@ -132,6 +136,10 @@ static int owner(const tlayout *t, long gi, long gj, long *off)
 {
     int pr, pc;
     long lr, lc;
+    if (t->kind == K_LINEAR) {
+        *off = t->loff[gi * t->n + gj];
+        return t->lown[gi * t->n + gj];
+    }
     if (t->kind == K_DESC) {
         long gr = t->ia - 1 + gi, gc = t->ja - 1 + gj; /* in the whole matrix */
         pr = (int)((t->RSRC + gr / t->MB) % t->g->P);
@@ -157,6 +165,63 @@ static void cut(rng *r, int len, int nb, int ncoords, int *size, int *proc)
         size[pick(r, 0, nb - 1)]++;
     for (int b = 0; b < nb; b++)
         proc[b] = pick(r, 0, ncoords - 1);
+}
+
+typedef struct {
+    long c, i, j;
+} cell;
+
+static int by_line(const void *x, const void *y)
+{
+    const cell *p = x, *q = y;
+    if (p->c != q->c)
+        return p->c < q->c ? -1 : 1;
+    if (p->i != q->i)
+        return p->i < q->i ? -1 : 1;
+    return (p->j > q->j) - (p->j < q->j);
+}
+
+static long gcd(long x, long y)
+{
+    x = x < 0 ? -x : x;
+    y = y < 0 ? -y : y;
+    while (y) {
+        long t = x % y;
+        x = y;
+        y = t;
+    }
+    return x;
+}
+
+/* The slant-line layout from its definition in bcredist.h, by sorting
+ * every element: lines by c, a line's elements by i (a row's by j). */
+static void linear_oracle(tlayout *t)
+{
+    long a = t->la, b = t->lb, g = gcd(a, b), n = (long)t->m * t->n;
+    a /= g;
+    b /= g;
+    if (b < 0 || (b == 0 && a < 0)) {
+        a = -a;
+        b = -b;
+    }
+    cell *v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    for (long i = 0; i < t->m; i++)
+        for (long j = 0; j < t->n; j++)
+            v[i * t->n + j] = (cell){a * i + b * j, i, j};
+    qsort(v, (size_t)n, sizeof *v, by_line);
+    t->lown = malloc((size_t)(n ? n : 1) * sizeof *t->lown);
+    t->loff = malloc((size_t)(n ? n : 1) * sizeof *t->loff);
+    long next[64] = {0}, line = -1;
+    for (long k = 0; k < n; k++) {
+        if (k == 0 || v[k].c != v[k - 1].c)
+            line++;
+        int proc = (int)(line % t->lnp);
+        t->lown[v[k].i * t->n + v[k].j] = t->lranks[proc];
+        t->loff[v[k].i * t->n + v[k].j] = next[proc]++;
+        if (t->lranks[proc] == me)
+            t->lrows++;
+    }
+    free(v);
 }
 
 static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
@@ -187,6 +252,30 @@ static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
         int d[9] = {1, t->in ? t->g->ctxt : -1, t->M, t->N, t->MB, t->NB, t->RSRC, t->CSRC, t->lld};
         memcpy(t->desc, d, sizeof d);
         t->L = bcr_layout_desc(m, n, t->ia, t->ja, t->desc);
+        return;
+    }
+    if (kind == K_LINEAR) {
+        do {
+            t->la = pick(r, -3, 3);
+            t->lb = pick(r, -3, 3);
+        } while (t->la == 0 && t->lb == 0);
+        t->lnp = pick(r, 1, np);
+        int all[64];
+        for (int i = 0; i < np; i++)
+            all[i] = i;
+        for (int i = np - 1; i > 0; i--) {
+            int j = pick(r, 0, i), x = all[i];
+            all[i] = all[j];
+            all[j] = x;
+        }
+        for (int k = 0; k < t->lnp; k++) {
+            t->lranks[k] = all[k];
+            t->in |= all[k] == me;
+        }
+        linear_oracle(t); /* lrows: this process's elements */
+        t->lcols = 1;
+        t->lld = (int)t->lrows;
+        t->L = bcr_layout_linear(m, n, t->la, t->lb, t->lnp, t->lranks);
         return;
     }
     t->nprow = pick(r, 1, np);
@@ -278,7 +367,10 @@ static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const
     return bad;
 }
 
-static const char *kind_name(int k) { return k == K_DESC ? "desc" : "blocks"; }
+static const char *kind_name(int k)
+{
+    return k == K_DESC ? "desc" : k == K_BLOCKS ? "blocks" : "linear";
+}
 
 /* ScaLAPACK's Cp?gemr2d over the union context, for two descriptors. */
 static void reference(char type, const tlayout *s, const tlayout *d, unsigned char *a,
@@ -303,8 +395,8 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
     int m = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
     int n = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
     tlayout s, d;
-    make_layout(&r, &s, pick(&r, 0, 1), m, n);
-    make_layout(&r, &d, pick(&r, 0, 1), m, n);
+    make_layout(&r, &s, pick(&r, 0, 2), m, n);
+    make_layout(&r, &d, pick(&r, 0, 2), m, n);
     int how = pick(&r, 0, 4); /* 0-2 execute, 3 start + wait, 4 execute twice */
     int null_empty = pick(&r, 0, 1);
     long bad = 0;
@@ -356,6 +448,10 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
     bcr_plan_destroy(p);
     bcr_layout_destroy(s.L);
     bcr_layout_destroy(d.L);
+    free(s.lown);
+    free(s.loff);
+    free(d.lown);
+    free(d.loff);
     free(a);
     free(b);
     return bad;
@@ -424,6 +520,14 @@ static int errors(void)
     l = bcr_layout_desc(m, n, 0, 1, d0);
     bad += expect("ia = 0", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_desc: argument 3 (ia)", NULL);
 
+    int r0[2] = {0, 0};
+    l = bcr_layout_linear(m, n, 0, 0, 1, r0);
+    bad += expect("no lines", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_linear: argument 4 (b)", "a = b = 0");
+    l = bcr_layout_linear(m, n, 1, 1, 2, r0);
+    bad += expect("linear rank twice", l == NULL, BCR_ERR_ARGUMENT, "argument 6 (ranks)", "more than once");
+    l = bcr_layout_linear(m, n, 1, 1, 0, r0);
+    bad += expect("no processes", l == NULL, BCR_ERR_ARGUMENT, "argument 5 (nprocs)", NULL);
+
     /* Faults found by the plan, on every process. */
     bcr_plan_t p = bcr_plan_create_layouts(NULL, good, 'd', MPI_COMM_WORLD);
     bad += expect("src NULL", p == NULL, BCR_ERR_ARGUMENT, "bcr_plan_create_layouts: argument 1 (src)", NULL);
@@ -435,6 +539,10 @@ static int errors(void)
     l = bcr_layout_blocks(m, n, 3, rs, rp, 2, cs, cp, 1, 1, far_rank, lld);
     p = bcr_plan_create_layouts(good, l, 'd', MPI_COMM_WORLD);
     bad += expect("rank outside comm", p == NULL, BCR_ERR_GRID, "argument 2 (dst)", "not a rank of comm");
+    bcr_layout_destroy(l);
+    l = bcr_layout_linear(m, n, 1, 1, 1, far_rank);
+    p = bcr_plan_create_layouts(l, good, 'd', MPI_COMM_WORLD);
+    bad += expect("linear rank outside comm", p == NULL, BCR_ERR_GRID, "argument 1 (src)", "not a rank of comm");
     bcr_layout_destroy(l);
     bcr_layout_t wide = bcr_layout_blocks(m, n + 1, 3, rs, rp, 2, (int[]){2, 5}, cp, 1, 1, g1, lld);
     p = bcr_plan_create_layouts(good, wide, 'd', MPI_COMM_WORLD);
