@@ -501,10 +501,10 @@ static int errors(void)
 
     int short_rows[3] = {4, 3, 2};
     bcr_layout_t l = bcr_layout_blocks(m, n, 3, short_rows, rp, 2, cs, cp, 1, 1, g1, lld);
-    bad += expect("missing rows", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_blocks: argument 4 (row_sizes)", "leave out");
+    bad += expect("missing rows", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_blocks: argument 4 (row_sizes)", "add up to 9 rows, must add up to the matrix's 10");
     int long_cols[2] = {3, 4};
     l = bcr_layout_blocks(m, n, 3, rs, rp, 2, long_cols, cp, 1, 1, g1, lld);
-    bad += expect("overlapping columns", l == NULL, BCR_ERR_ARGUMENT, "argument 7 (col_sizes)", "cover more");
+    bad += expect("overlapping columns", l == NULL, BCR_ERR_ARGUMENT, "argument 7 (col_sizes)", "add up to 7 columns");
     int zero_rows[3] = {5, 0, 5};
     l = bcr_layout_blocks(m, n, 3, zero_rows, rp, 2, cs, cp, 1, 1, g1, lld);
     bad += expect("empty block", l == NULL, BCR_ERR_ARGUMENT, "argument 4 (row_sizes)", "row_sizes[1] = 0");

@@ -94,14 +94,13 @@ static int check_dim(bcr_int len, bcr_int nblocks, const bcr_int *sizes, const b
                      (long long)sizes[b]);
             return base + 2;
         }
-        sum += sizes[b];
-        if (sum > len)
-            break;
+        sum += sizes[b]; /* at most 2^31 sizes below 2^31 each */
     }
     if (sum != len) {
         snprintf(detail, dn,
-                 "the block sizes %s %s: they must add up to the matrix's %lld %s exactly",
-                 sum > len ? "cover more than" : "leave out some of", what, (long long)len, what);
+                 "%s add up to %lld %s, must add up to the matrix's %lld: blocks may neither "
+                 "overlap nor leave %s out",
+                 names[1], sum, what, (long long)len, what);
         return base + 2;
     }
     for (bcr_int b = 0; b < nblocks; b++)
