@@ -290,6 +290,98 @@ module bcredist
      end subroutine bcr_set_error_mode
   end interface
 
+  ! Plans and layouts (bcredist.h): handles are type(c_ptr), c_null_ptr when
+  ! a call failed; arrays of any type are passed by address.
+  public :: bcr_plan_create, bcr_plan_execute, bcr_plan_start, bcr_plan_test, bcr_plan_wait, &
+       bcr_plan_destroy, bcr_layout_desc, bcr_layout_blocks, bcr_layout_linear, &
+       bcr_layout_destroy, bcr_plan_create_layouts
+
+  interface
+     function bcr_plan_execute(plan, a, b) bind(C, name="bcr_plan_execute") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: plan
+       type(*), dimension(*), intent(in) :: a
+       type(*), dimension(*), intent(inout) :: b
+       integer(c_int) :: code
+     end function bcr_plan_execute
+
+     function bcr_plan_start(plan, a, b) bind(C, name="bcr_plan_start") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: plan
+       type(*), dimension(*), intent(in) :: a
+       type(*), dimension(*), intent(inout) :: b
+       integer(c_int) :: code
+     end function bcr_plan_start
+
+     function bcr_plan_test(plan, flag) bind(C, name="bcr_plan_test") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: plan
+       integer(c_int), intent(out) :: flag
+       integer(c_int) :: code
+     end function bcr_plan_test
+
+     function bcr_plan_wait(plan) bind(C, name="bcr_plan_wait") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: plan
+       integer(c_int) :: code
+     end function bcr_plan_wait
+
+     subroutine bcr_plan_destroy(plan) bind(C, name="bcr_plan_destroy")
+       import :: c_ptr
+       type(c_ptr), value, intent(in) :: plan
+     end subroutine bcr_plan_destroy
+
+     function bcr_layout_desc(m, n, ia, ja, desc) bind(C, name="bcr_layout_desc") result(layout)
+       import :: c_ptr, bcr_int
+       integer(bcr_int), value, intent(in) :: m, n, ia, ja
+       integer(bcr_int), dimension(9), intent(in) :: desc
+       type(c_ptr) :: layout
+     end function bcr_layout_desc
+
+     function bcr_layout_blocks(m, n, nrowblocks, row_sizes, row_procs, ncolblocks, col_sizes, &
+          col_procs, nprow, npcol, grid_ranks, lld) bind(C, name="bcr_layout_blocks") &
+          result(layout)
+       import :: c_ptr, c_int, bcr_int
+       integer(bcr_int), value, intent(in) :: m, n, nrowblocks, ncolblocks, nprow, npcol, lld
+       integer(bcr_int), dimension(*), intent(in) :: row_sizes, row_procs, col_sizes, col_procs
+       integer(c_int), dimension(*), intent(in) :: grid_ranks
+       type(c_ptr) :: layout
+     end function bcr_layout_blocks
+
+     function bcr_layout_linear(m, n, a, b, nprocs, ranks) bind(C, name="bcr_layout_linear") &
+          result(layout)
+       import :: c_ptr, c_int, bcr_int
+       integer(bcr_int), value, intent(in) :: m, n, a, b, nprocs
+       integer(c_int), dimension(*), intent(in) :: ranks
+       type(c_ptr) :: layout
+     end function bcr_layout_linear
+
+     subroutine bcr_layout_destroy(layout) bind(C, name="bcr_layout_destroy")
+       import :: c_ptr
+       type(c_ptr), value, intent(in) :: layout
+     end subroutine bcr_layout_destroy
+
+     ! comm: a Fortran MPI handle (MPI_COMM_WORLD, or mpi_f08's comm%mpi_val)
+     function bcr_plan_create_layouts(src, dst, type, comm) &
+          bind(C, name="bcr_plan_create_layouts_f") result(plan)
+       import :: c_ptr, c_char, c_int
+       type(c_ptr), value, intent(in) :: src, dst
+       character(kind=c_char), value, intent(in) :: type
+       integer(c_int), value, intent(in) :: comm
+       type(c_ptr) :: plan
+     end function bcr_plan_create_layouts
+
+     function c_plan_create(type, trapezoid, uplo, diag, m, n, ia, ja, desca, ib, jb, descb, &
+          ictxt) bind(C, name="bcr_plan_create_f") result(plan)
+       import :: c_ptr, c_char, c_int, bcr_int
+       character(kind=c_char), value, intent(in) :: type, uplo, diag
+       integer(c_int), value, intent(in) :: trapezoid
+       integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
+       type(c_ptr) :: plan
+     end function c_plan_create
+  end interface
+
   interface
      function c_last_error(message) bind(C, name="bcr_last_error") result(code)
        import :: c_int, c_ptr
@@ -305,6 +397,31 @@ module bcredist
   end interface
 
 contains
+
+  ! A plan of bcr_p?gemr2d's arguments without the arrays (bcr_p?trmr2d's
+  ! when uplo is present; diag then defaults to 'N'); type is one of
+  ! 's', 'd', 'c', 'z', 'i'.
+  function bcr_plan_create(type, m, n, ia, ja, desca, ib, jb, descb, ictxt, uplo, diag) &
+       result(plan)
+    character(len=1), intent(in) :: type
+    integer(bcr_int), intent(in) :: m, n, ia, ja, ib, jb, ictxt
+    integer(bcr_int), dimension(9), intent(in) :: desca, descb
+    character(len=*), intent(in), optional :: uplo, diag
+    type(c_ptr) :: plan
+    character(kind=c_char) :: t, u, d
+    integer(c_int) :: trapezoid
+    t = type
+    u = 'U'
+    d = 'N'
+    trapezoid = 0
+    if (present(uplo)) then
+       u = uplo(1:1)
+       trapezoid = 1
+    end if
+    if (present(diag)) d = diag(1:1)
+    plan = c_plan_create(t, trapezoid, u, d, m, n, ia, ja, desca, ib, jb, descb, ictxt)
+  end function bcr_plan_create
+
 
   ! Code of this thread's last bcredist call (BCR_SUCCESS when it worked);
   ! message, when present, receives the one-line description (blank on

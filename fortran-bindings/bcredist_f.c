@@ -303,3 +303,19 @@ void bcr_set_error_mode_(const bcr_int *mode)
 {
     bcr_set_error_mode((int)*mode);
 }
+
+/* bcr_plan_create for the module: a trapezoid plan where trapezoid is
+ * nonzero (uplo and diag then read), else a gemr2d plan. */
+bcr_plan_t bcr_plan_create_f(char type, int trapezoid, char uplo, char diag, const bcr_int *m,
+                             const bcr_int *n, const bcr_int *ia, const bcr_int *ja,
+                             const bcr_int *desca, const bcr_int *ib, const bcr_int *jb,
+                             const bcr_int *descb, const bcr_int *ictxt);
+bcr_plan_t bcr_plan_create_f(char type, int trapezoid, char uplo, char diag, const bcr_int *m,
+                             const bcr_int *n, const bcr_int *ia, const bcr_int *ja,
+                             const bcr_int *desca, const bcr_int *ib, const bcr_int *jb,
+                             const bcr_int *descb, const bcr_int *ictxt)
+{
+    char u[2] = {uplo, 0}, d[2] = {diag, 0};
+    return bcr_plan_create(type, trapezoid ? u : NULL, trapezoid ? d : NULL, *m, *n, *ia, *ja,
+                           desca, *ib, *jb, descb, *ictxt);
+}

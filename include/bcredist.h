@@ -295,6 +295,9 @@ void bcr_layout_destroy(bcr_layout_t layout);
 #ifdef MPI_VERSION
 bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm);
 #endif
+/* The same with comm as a Fortran handle (MPI_Fint, an int in Open MPI
+ * and MPICH), for the Fortran module. */
+bcr_plan_t bcr_plan_create_layouts_f(bcr_layout_t src, bcr_layout_t dst, char type, int comm);
 
 /* Error codes returned by bcr_last_error(). */
 enum bcr_error_code {

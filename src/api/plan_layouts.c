@@ -414,3 +414,8 @@ bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type
     }
     return p;
 }
+
+bcr_plan_t bcr_plan_create_layouts_f(bcr_layout_t src, bcr_layout_t dst, char type, int comm)
+{
+    return bcr_plan_create_layouts(src, dst, type, MPI_Comm_f2c((MPI_Fint)comm));
+}
