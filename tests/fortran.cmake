@@ -32,4 +32,15 @@ if(TARGET bcredist_fortran)
   bcr_add_mpi_expect_test(fortran_update_np4 4 TIMEOUT 60
     EXPECT "fortran update: [1-9][0-9]* comparisons, 0 mismatches"
     COMMAND $<TARGET_FILE:bcr_test_fortran_update> LABELS "fortran;update")
+
+  # Plans and layouts through the module (tests/fortran_layouts_test.f90).
+  add_executable(bcr_test_fortran_layouts ${CMAKE_CURRENT_SOURCE_DIR}/fortran_layouts_test.f90)
+  target_compile_options(bcr_test_fortran_layouts PRIVATE -Wall -Wextra)
+  set_target_properties(bcr_test_fortran_layouts PROPERTIES
+    Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/bcr_test_fortran_layouts)
+  target_link_libraries(bcr_test_fortran_layouts PRIVATE
+    bcredist_fortran ${BCR_SCALAPACK_TARGET} MPI::MPI_Fortran)
+  bcr_add_mpi_expect_test(fortran_layouts_np4 4 TIMEOUT 60
+    EXPECT "fortran layouts: [1-9][0-9]* comparisons, 0 mismatches"
+    COMMAND $<TARGET_FILE:bcr_test_fortran_layouts> LABELS "fortran;layout")
 endif()
