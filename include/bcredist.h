@@ -262,6 +262,13 @@ int bcr_plan_start_update(bcr_plan_t plan, const void *alpha, const void *a,
  * argument but lld must be the same on every process; lld is this
  * process's.
  *
+ * bcr_layout_owners: row and column blocks as for bcr_layout_blocks, but
+ * block (bi, bj) on any rank, owners[bi + bj * nrowblocks].  A process
+ * stores the row blocks in which it holds at least one block one after
+ * another in increasing order, likewise the column blocks: a column-major
+ * local array of leading dimension lld in which the other processes'
+ * blocks are holes, never read or written.
+ *
  * bcr_layout_linear: an m x n matrix dealt along the slant lines
  * a i + b j = c (0-based i, j) after Guo et al.: the lines that hold
  * elements, in increasing c, go round the nprocs processes (line t to
@@ -291,6 +298,9 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
                                bcr_int npcol, const int *grid_ranks, bcr_int lld);
 bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_int nprocs,
                                const int *ranks);
+bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const bcr_int *row_sizes,
+                               bcr_int ncolblocks, const bcr_int *col_sizes, const int *owners,
+                               bcr_int lld);
 void bcr_layout_destroy(bcr_layout_t layout);
 #ifdef MPI_VERSION
 bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm);

@@ -83,7 +83,7 @@ static int check_dim(bcr_int len, bcr_int nblocks, const bcr_int *sizes, const b
         snprintf(detail, dn, "%s is NULL", names[1]);
         return base + 2;
     }
-    if (nblocks > 0 && !coord) {
+    if (nblocks > 0 && !coord && ncoords > 0) {
         snprintf(detail, dn, "%s is NULL", names[2]);
         return base + 3;
     }
@@ -103,7 +103,7 @@ static int check_dim(bcr_int len, bcr_int nblocks, const bcr_int *sizes, const b
                  names[1], sum, what, (long long)len, what);
         return base + 2;
     }
-    for (bcr_int b = 0; b < nblocks; b++)
+    for (bcr_int b = 0; b < nblocks && ncoords > 0; b++)
         if (coord[b] < 0 || coord[b] >= ncoords) {
             snprintf(detail, dn, "%s[%lld] = %lld, must be in [0, %lld)", names[2],
                      (long long)b, (long long)coord[b], (long long)ncoords);
@@ -256,6 +256,74 @@ bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_i
     return l;
 }
 
+static bcr_idx *starts_of(bcr_int nblocks, const bcr_int *sizes)
+{
+    bcr_idx *v = malloc(((size_t)nblocks + 1) * sizeof *v);
+    if (v) {
+        v[0] = 0;
+        for (bcr_int b = 0; b < nblocks; b++)
+            v[b + 1] = v[b] + sizes[b];
+    }
+    return v;
+}
+
+bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const bcr_int *row_sizes,
+                               bcr_int ncolblocks, const bcr_int *col_sizes, const int *owners,
+                               bcr_int lld)
+{
+    const char *r = "bcr_layout_owners";
+    char d[200];
+    if (m < 0 || m > INT32_MAX || n < 0 || n > INT32_MAX) {
+        int bad_m = m < 0 || m > INT32_MAX;
+        snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", bad_m ? "m" : "n",
+                 (long long)(bad_m ? m : n));
+        return fail(r, BCR_ERR_ARGUMENT, bad_m ? 1 : 2, bad_m ? "m" : "n", d);
+    }
+    static const char *const rn[3] = {"nrowblocks", "row_sizes", ""};
+    static const char *const cn[3] = {"ncolblocks", "col_sizes", ""};
+    int k = check_dim(m, nrowblocks, row_sizes, NULL, 0, 2, "rows", rn, d, sizeof d);
+    if (k)
+        return fail(r, BCR_ERR_ARGUMENT, k, rn[k - 3], d);
+    k = check_dim(n, ncolblocks, col_sizes, NULL, 0, 4, "columns", cn, d, sizeof d);
+    if (k)
+        return fail(r, BCR_ERR_ARGUMENT, k, cn[k - 5], d);
+    size_t nblocks = (size_t)nrowblocks * (size_t)ncolblocks;
+    if (nblocks && !owners)
+        return fail(r, BCR_ERR_ARGUMENT, 7, "owners", "owners is NULL");
+    for (size_t b = 0; b < nblocks; b++)
+        if (owners[b] < 0) {
+            snprintf(d, sizeof d, "owners[%zu] = %d, must be a rank (>= 0)", b, owners[b]);
+            return fail(r, BCR_ERR_ARGUMENT, 7, "owners", d);
+        }
+    if (lld < 1 || lld > INT32_MAX) {
+        snprintf(d, sizeof d, "lld = %lld, must be in [1, 2^31)", (long long)lld);
+        return fail(r, BCR_ERR_ARGUMENT, 8, "lld", d);
+    }
+    bcr_layout_t l = calloc(1, sizeof *l);
+    if (l) {
+        l->orstart = starts_of(nrowblocks, row_sizes);
+        l->ocstart = starts_of(ncolblocks, col_sizes);
+        l->oowner = malloc((nblocks ? nblocks : 1) * sizeof *l->oowner);
+    }
+    if (!l || !l->orstart || !l->ocstart || !l->oowner) {
+        bcr_layout_destroy(l);
+        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
+    }
+    memcpy(l->oowner, owners, nblocks * sizeof *l->oowner);
+    l->kind = BCR_LAYOUT_OWNERS;
+    l->m = (int)m;
+    l->n = (int)n;
+    l->onrb = nrowblocks;
+    l->oncb = ncolblocks;
+    l->lld = lld;
+    long long head[5] = {l->kind, m, n, nrowblocks, ncolblocks};
+    uint64_t h = bcr_layout_hash(1469598103934665603ULL, head, sizeof head);
+    h = bcr_layout_hash(h, l->orstart, ((size_t)nrowblocks + 1) * sizeof *l->orstart);
+    h = bcr_layout_hash(h, l->ocstart, ((size_t)ncolblocks + 1) * sizeof *l->ocstart);
+    l->hash = bcr_layout_hash(h, l->oowner, nblocks * sizeof *l->oowner);
+    return l;
+}
+
 void bcr_layout_destroy(bcr_layout_t l)
 {
     if (!l)
@@ -264,5 +332,8 @@ void bcr_layout_destroy(bcr_layout_t l)
     bcr_layout_dim_free(&l->cols);
     free(l->grid);
     free(l->lranks);
+    free(l->orstart);
+    free(l->ocstart);
+    free(l->oowner);
     free(l);
 }

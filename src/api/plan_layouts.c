@@ -222,6 +222,27 @@ static int bind_linear(const bcr_layout_s *l, int k, const char *name, int size,
     return BCR_SUCCESS;
 }
 
+/* An owners layout bound to comm: its ranks must be comm's (found alike
+ * on every process), its leading dimension this process's rows. */
+static int bind_owners(const bcr_layout_s *l, int k, const char *name, int rank, int size,
+                       const bcr_request *rq, bcr_err *e)
+{
+    for (bcr_idx b = 0; b < l->onrb * l->oncb; b++)
+        if (l->oowner[b] >= size)
+            return arg_error(e, rq, BCR_ERR_GRID, k, name,
+                             "owners[%lld] = %d is not a rank of comm (size %d)", (long long)b,
+                             l->oowner[b], size);
+    bcr_owner_blocks o = {l->onrb, l->oncb, l->orstart, l->ocstart, l->oowner, l->lld};
+    bcr_idx rows = bcr_owner_blocks_rows(&o, rank);
+    if (rows < 0)
+        return bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory checking a layout");
+    if (l->lld < (rows > 1 ? rows : 1))
+        return arg_error(e, rq, BCR_ERR_ARGUMENT, k, name,
+                         "lld = %lld, must be at least %lld (the local rows) on this process",
+                         (long long)l->lld, (long long)(rows > 1 ? rows : 1));
+    return BCR_SUCCESS;
+}
+
 /* The checks a process makes before any communication. */
 static void local_checks(bcr_layout_t src, bcr_layout_t dst, char type, const bcr_request *rq,
                          bcr_err *e)
@@ -280,17 +301,26 @@ static int bind(bcr_layout_t l, int k, MPI_Comm comm, int rank, int size, bound_
         return bind_descriptor(l, k, name, comm, rank, size, b, rq, e);
     if (l->kind == BCR_LAYOUT_LINEAR)
         return bind_linear(l, k, name, size, rq, e);
+    if (l->kind == BCR_LAYOUT_OWNERS)
+        return bind_owners(l, k, name, rank, size, rq, e);
     return bind_blocks(l, k, name, rank, size, b, rq, e);
 }
 
 /* One side of an element plan: the bound side, or the linear layout with
  * its bound arrays (made here, released by the caller). */
-static int element_side(bcr_layout_t l, const bound_side *b, int rank, bcr_eside *es)
+static int element_side(bcr_layout_t l, const bound_side *b, bcr_owner_blocks *o, int rank,
+                        bcr_eside *es)
 {
     memset(es, 0, sizeof *es);
     es->m = l->m;
     es->n = l->n;
     es->me = -1;
+    if (l->kind == BCR_LAYOUT_OWNERS) {
+        *o = (bcr_owner_blocks){l->onrb, l->oncb, l->orstart, l->ocstart, l->oowner, l->lld};
+        es->own = o;
+        es->me = rank;
+        return 0;
+    }
     if (l->kind != BCR_LAYOUT_LINEAR) {
         es->side = &b->side;
         return 0;
@@ -305,7 +335,8 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
                            const bcr_request *rq, bcr_err *e)
 {
     bcr_eside s, d;
-    int bad = element_side(src, a, rank, &s) | element_side(dst, b, rank, &d);
+    bcr_owner_blocks os, od;
+    int bad = element_side(src, a, &os, rank, &s) | element_side(dst, b, &od, rank, &d);
     p->elements = bad ? NULL : calloc(1, sizeof *p->elements);
     if (p->elements && bcr_eplan_build(p->elements, &s, &d, rank, size)) {
         free(p->elements);
@@ -361,7 +392,7 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
         p->empty = 1; /* nothing to move, ever */
         return BCR_SUCCESS;
     }
-    if (src->kind == BCR_LAYOUT_LINEAR || dst->kind == BCR_LAYOUT_LINEAR) {
+    if (src->kind >= BCR_LAYOUT_LINEAR || dst->kind >= BCR_LAYOUT_LINEAR) {
         double t0 = bcr_phase_start();
         int rc = create_elements(p, src, dst, a, b, rank, size, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);

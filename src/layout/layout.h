@@ -1,6 +1,6 @@
 /* Layouts (bcr_layout_t, bcredist.h): what a process knows of a matrix's
  * distribution before a plan binds it to a communicator
- * (api/plan_layouts.c).  Three kinds:
+ * (api/plan_layouts.c).  Four kinds:
  *
  *   descriptor  a ScaLAPACK descriptor and a submatrix (ia, ja, m, n): the
  *               grid, its ranks and the global fields are learnt when the
@@ -13,7 +13,10 @@
  *               storage with blocks of any sizes, column-major, leading
  *               dimension lld;
  *   linear      Guo's slant lines a i + b j = c dealt round the processes
- *               (layout/linear.h), lines stored one after another.
+ *               (layout/linear.h), lines stored one after another;
+ *   owners      row and column splits with any rank for each block: a
+ *               process stores the row blocks and the column blocks in
+ *               which it holds a block, in order (plan/elements.h).
  *
  * Every field but lld must be the same on every process; the plan checks
  * that with `hash`. */
@@ -26,7 +29,7 @@
 #include "layout/linear.h"
 #include "bcredist.h"
 
-enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS, BCR_LAYOUT_LINEAR };
+enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS, BCR_LAYOUT_LINEAR, BCR_LAYOUT_OWNERS };
 
 /* One dimension of a blocks layout, with the storage its bands point to. */
 typedef struct {
@@ -52,6 +55,10 @@ struct bcr_layout_s {
      * rank lranks[k] (layout/linear.h) */
     bcr_linear lin;
     int *lranks;
+    /* owners: blocks of any sizes, each on any rank (plan/elements.h);
+     * the arrays are the layout's own */
+    bcr_idx onrb, oncb, *orstart, *ocstart;
+    int *oowner;
     uint64_t hash; /* of every field but lld */
 };
 

@@ -56,8 +56,29 @@ static void axis_at(const bcr_side *s, int rows, bcr_idx g, int *coord, bcr_idx 
 /* Where element (gi, gj) lives: its owner's rank, and its place in the
  * owner's storage order (an increasing key, not an offset: a side's
  * offsets need the owner's leading dimension). */
+static bcr_idx block_of(const bcr_idx *start, bcr_idx n, bcr_idx g)
+{
+    bcr_idx lo = 0, hi = n - 1;
+    while (lo < hi) {
+        bcr_idx mid = lo + (hi - lo + 1) / 2;
+        if (start[mid] <= g)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 static void locate(const bcr_eside *s, bcr_idx gi, bcr_idx gj, int *rank, bcr_idx *key)
 {
+    if (s->own) {
+        /* A process's rows and columns keep their global order, so the
+         * global column-major index orders its storage. */
+        const bcr_owner_blocks *o = s->own;
+        *rank = o->owner[block_of(o->rstart, o->nrb, gi) + block_of(o->cstart, o->ncb, gj) * o->nrb];
+        *key = gj * (bcr_idx)s->m + gi;
+        return;
+    }
     if (s->lin) {
         int k;
         bcr_idx line, pos;
@@ -124,8 +145,51 @@ static bcr_idx axis_own(const bcr_side *s, int rows, bcr_idx len, own_index **ou
  * order, with the element and its local offset.  Returns 0 or -1. */
 typedef void (*elem_fn)(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off);
 
+/* Local starts of the row (or column) blocks in which rank me holds a
+ * block, -1 for the others; returns the local count, or -1 (out of
+ * memory).  Scans the owners once: the layout's own description. */
+static bcr_idx owner_starts(const bcr_owner_blocks *o, int me, int rows, bcr_idx **out)
+{
+    bcr_idx nb = rows ? o->nrb : o->ncb, other = rows ? o->ncb : o->nrb, at = 0;
+    const bcr_idx *start = rows ? o->rstart : o->cstart;
+    bcr_idx *v = malloc((size_t)(nb ? nb : 1) * sizeof *v);
+    if (!v)
+        return -1;
+    for (bcr_idx b = 0; b < nb; b++) {
+        int held = 0;
+        for (bcr_idx t = 0; t < other && !held; t++)
+            held = o->owner[rows ? b + t * o->nrb : t + b * o->nrb] == me;
+        v[b] = held ? at : -1;
+        at += held ? start[b + 1] - start[b] : 0;
+    }
+    *out = v;
+    return at;
+}
+
+static int own_blocks_elements(const bcr_eside *s, elem_fn f, void *ctx)
+{
+    const bcr_owner_blocks *o = s->own;
+    bcr_idx *lr = NULL, *lc = NULL;
+    if (owner_starts(o, s->me, 1, &lr) < 0 || owner_starts(o, s->me, 0, &lc) < 0) {
+        free(lr);
+        return -1;
+    }
+    for (bcr_idx bj = 0; bj < o->ncb; bj++)
+        for (bcr_idx gj = o->cstart[bj]; lc[bj] >= 0 && gj < o->cstart[bj + 1]; gj++)
+            for (bcr_idx bi = 0; bi < o->nrb; bi++)
+                if (o->owner[bi + bj * o->nrb] == s->me)
+                    for (bcr_idx gi = o->rstart[bi]; gi < o->rstart[bi + 1]; gi++)
+                        f(ctx, gi, gj,
+                          lr[bi] + (gi - o->rstart[bi]) + (lc[bj] + gj - o->cstart[bj]) * o->lld);
+    free(lr);
+    free(lc);
+    return 0;
+}
+
 static int own_elements(const bcr_eside *s, elem_fn f, void *ctx)
 {
+    if (s->own)
+        return own_blocks_elements(s, f, ctx);
     if (s->lin) {
         if (s->me < 0)
             return 0;
@@ -155,8 +219,27 @@ static int own_elements(const bcr_eside *s, elem_fn f, void *ctx)
     return 0;
 }
 
+bcr_idx bcr_owner_blocks_held(const bcr_owner_blocks *o, int rank)
+{
+    bcr_idx n = 0;
+    for (bcr_idx bj = 0; bj < o->ncb; bj++)
+        for (bcr_idx bi = 0; bi < o->nrb; bi++)
+            if (o->owner[bi + bj * o->nrb] == rank)
+                n += (o->rstart[bi + 1] - o->rstart[bi]) * (o->cstart[bj + 1] - o->cstart[bj]);
+    return n;
+}
+
+bcr_idx bcr_owner_blocks_rows(const bcr_owner_blocks *o, int rank)
+{
+    bcr_idx *v = NULL, n = owner_starts(o, rank, 1, &v);
+    free(v);
+    return n;
+}
+
 bcr_idx bcr_eside_held(const bcr_eside *s)
 {
+    if (s->own)
+        return bcr_owner_blocks_held(s->own, s->me);
     if (s->lin)
         return s->me < 0 ? 0 : s->bounds[s->first[s->me + 1] - 1];
     if (!s->side->in)

@@ -13,12 +13,28 @@
 #include "base/side.h"
 #include "layout/linear.h"
 
+/* Blocks of any sizes, each on any rank (bcr_layout_owners): block
+ * (bi, bj) holds rows [rstart[bi], rstart[bi + 1]) and columns
+ * [cstart[bj], cstart[bj + 1]) and lies on rank owner[bi + bj * nrb].  A
+ * process stores the row blocks in which it holds a block one after
+ * another, likewise the column blocks, column-major with leading
+ * dimension lld; other processes' blocks in that rectangle are holes. */
+typedef struct {
+    bcr_idx nrb, ncb;
+    const bcr_idx *rstart, *cstart; /* nrb + 1 and ncb + 1 entries */
+    const int *owner;
+    bcr_idx lld;
+} bcr_owner_blocks;
+
 /* One side of an element plan: a descriptor's or a blocks layout's bound
- * side (side), or a linear distribution whose process k is rank
- * ranks[k]; bounds[first[k] .. first[k] + L_k] is process k's bound
- * array (made by bcr_eside_linear).  m x n is the matrix moved. */
+ * side (side), blocks with owners of their own (own), or a linear
+ * distribution whose process k is rank ranks[k]; bounds[first[k] ..
+ * first[k] + L_k] is process k's bound array (made by bcr_eside_linear).
+ * m x n is the matrix moved; me (linear, owners) this process's index or
+ * rank. */
 typedef struct {
     const bcr_side *side;
+    const bcr_owner_blocks *own;
     const bcr_linear *lin;
     const int *ranks;
     bcr_idx *bounds, *first;
@@ -56,6 +72,10 @@ typedef struct {
 int bcr_eplan_build(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *dst, int rank,
                     int nranks);
 void bcr_eplan_free(bcr_eplan *pl);
+
+/* Elements rank holds in o, and its local rows (-1: out of memory). */
+bcr_idx bcr_owner_blocks_held(const bcr_owner_blocks *o, int rank);
+bcr_idx bcr_owner_blocks_rows(const bcr_owner_blocks *o, int rank);
 
 /* Elements this process holds on side s. */
 bcr_idx bcr_eside_held(const bcr_eside *s);
