@@ -1,5 +1,6 @@
-/* Plans between layouts (bcr_plan_create_layouts): descriptor, blocks and
- * linear (Guo's slant lines) layouts in every pairing, against an element-wise oracle written apart
+/* Plans between layouts (bcr_plan_create_layouts): descriptor, blocks,
+ * owners (any rank per block) and linear (Guo's slant lines) layouts in
+ * every pairing, against an element-wise oracle written apart
  * from the library (global index -> owner and local offset, from the
  * layouts' definitions in bcredist.h), every byte of every local array
  * compared, padding and elements outside the submatrix included; pairs of
@@ -80,7 +81,7 @@ static void make_grids(void)
 /* ------------------------------------------------------------------ */
 /* A layout as the test knows it: its definition, and the oracle. */
 
-enum { K_DESC, K_BLOCKS, K_LINEAR };
+enum { K_DESC, K_BLOCKS, K_LINEAR, K_OWNERS };
 
 typedef struct {
     int kind, m, n;
@@ -90,6 +91,9 @@ typedef struct {
     int desc[9];
     /* blocks */
     int nrb, ncb, rsize[40], rproc[40], csize[40], cproc[40], nprow, npcol, granks[64];
+    /* owners: the blocks' ranks, [bi + bj * nrb], and this process's local
+     * starts of the row and column blocks it holds a block in (-1: none) */
+    int owners[40 * 40], ostart_r[40], ostart_c[40];
     /* linear: brute force over every element (the oracle for it) */
     int la, lb, lnp, lranks[64];
     int *lown;  /* [gi * n + gj]: owner rank */
@@ -148,6 +152,18 @@ static int owner(const tlayout *t, long gi, long gj, long *off)
         lc = gc / ((long)t->NB * t->g->Q) * t->NB + gc % t->NB;
         *off = lr + lc * t->lld;
         return t->g->ranks[pr * t->g->Q + pc];
+    }
+    if (t->kind == K_OWNERS) {
+        int bi = 0, bj = 0;
+        long r0 = 0, c0 = 0;
+        while (r0 + t->rsize[bi] <= gi)
+            r0 += t->rsize[bi++];
+        while (c0 + t->csize[bj] <= gj)
+            c0 += t->csize[bj++];
+        int rank = t->owners[bi + bj * t->nrb];
+        *off = rank == me ? t->ostart_r[bi] + (gi - r0) + (t->ostart_c[bj] + (gj - c0)) * t->lld
+                          : -1;
+        return rank;
     }
     blocks_at(t->rsize, t->rproc, t->nrb, gi, &pr, &lr);
     blocks_at(t->csize, t->cproc, t->ncb, gj, &pc, &lc);
@@ -278,6 +294,33 @@ static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
         t->L = bcr_layout_linear(m, n, t->la, t->lb, t->lnp, t->lranks);
         return;
     }
+    if (kind == K_OWNERS) {
+        t->nrb = m ? pick(r, 1, m < 12 ? m : 12) : 0;
+        t->ncb = n ? pick(r, 1, n < 12 ? n : 12) : 0;
+        cut(r, m, t->nrb, 1, t->rsize, t->rproc);
+        cut(r, n, t->ncb, 1, t->csize, t->cproc);
+        int spread = pick(r, 1, np); /* owners among the first few ranks */
+        for (int b = 0; b < t->nrb * t->ncb; b++)
+            t->owners[b] = pick(r, 0, spread - 1);
+        for (int bi = 0; bi < t->nrb; bi++) {
+            int held = 0;
+            for (int bj = 0; bj < t->ncb; bj++)
+                held |= t->owners[bi + bj * t->nrb] == me;
+            t->ostart_r[bi] = held ? (int)t->lrows : -1;
+            t->lrows += held ? t->rsize[bi] : 0;
+        }
+        for (int bj = 0; bj < t->ncb; bj++) {
+            int held = 0;
+            for (int bi = 0; bi < t->nrb; bi++)
+                held |= t->owners[bi + bj * t->nrb] == me;
+            t->ostart_c[bj] = held ? (int)t->lcols : -1;
+            t->lcols += held ? t->csize[bj] : 0;
+        }
+        t->in = t->lrows > 0;
+        t->lld = (int)(t->lrows > 1 ? t->lrows : 1) + pad;
+        t->L = bcr_layout_owners(m, n, t->nrb, t->rsize, t->ncb, t->csize, t->owners, t->lld);
+        return;
+    }
     t->nprow = pick(r, 1, np);
     t->npcol = pick(r, 1, np / t->nprow);
     int all[64];
@@ -369,7 +412,7 @@ static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const
 
 static const char *kind_name(int k)
 {
-    return k == K_DESC ? "desc" : k == K_BLOCKS ? "blocks" : "linear";
+    return k == K_DESC ? "desc" : k == K_BLOCKS ? "blocks" : k == K_LINEAR ? "linear" : "owners";
 }
 
 /* ScaLAPACK's Cp?gemr2d over the union context, for two descriptors. */
@@ -395,8 +438,8 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
     int m = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
     int n = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
     tlayout s, d;
-    make_layout(&r, &s, pick(&r, 0, 2), m, n);
-    make_layout(&r, &d, pick(&r, 0, 2), m, n);
+    make_layout(&r, &s, pick(&r, 0, 3), m, n);
+    make_layout(&r, &d, pick(&r, 0, 3), m, n);
     int how = pick(&r, 0, 4); /* 0-2 execute, 3 start + wait, 4 execute twice */
     int null_empty = pick(&r, 0, 1);
     long bad = 0;
@@ -528,6 +571,12 @@ static int errors(void)
     l = bcr_layout_linear(m, n, 1, 1, 0, r0);
     bad += expect("no processes", l == NULL, BCR_ERR_ARGUMENT, "argument 5 (nprocs)", NULL);
 
+    int own_bad[6] = {0, 0, -1, 0, 0, 0};
+    l = bcr_layout_owners(m, n, 3, rs, 2, cs, own_bad, lld);
+    bad += expect("owner not a rank", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_owners: argument 7 (owners)", "owners[2] = -1");
+    l = bcr_layout_owners(m, n, 3, short_rows, 2, cs, own_bad, lld);
+    bad += expect("owners: missing rows", l == NULL, BCR_ERR_ARGUMENT, "argument 4 (row_sizes)", "add up to 9 rows");
+
     /* Faults found by the plan, on every process. */
     bcr_plan_t p = bcr_plan_create_layouts(NULL, good, 'd', MPI_COMM_WORLD);
     bad += expect("src NULL", p == NULL, BCR_ERR_ARGUMENT, "bcr_plan_create_layouts: argument 1 (src)", NULL);
@@ -539,6 +588,11 @@ static int errors(void)
     l = bcr_layout_blocks(m, n, 3, rs, rp, 2, cs, cp, 1, 1, far_rank, lld);
     p = bcr_plan_create_layouts(good, l, 'd', MPI_COMM_WORLD);
     bad += expect("rank outside comm", p == NULL, BCR_ERR_GRID, "argument 2 (dst)", "not a rank of comm");
+    bcr_layout_destroy(l);
+    int own_far[6] = {0, 0, 0, 0, 0, np};
+    l = bcr_layout_owners(m, n, 3, rs, 2, cs, own_far, lld);
+    p = bcr_plan_create_layouts(good, l, 'd', MPI_COMM_WORLD);
+    bad += expect("owner outside comm", p == NULL, BCR_ERR_GRID, "argument 2 (dst)", "owners[5]");
     bcr_layout_destroy(l);
     l = bcr_layout_linear(m, n, 1, 1, 1, far_rank);
     p = bcr_plan_create_layouts(l, good, 'd', MPI_COMM_WORLD);
