@@ -293,7 +293,7 @@ module bcredist
   ! Plans and layouts (bcredist.h): handles are type(c_ptr), c_null_ptr when
   ! a call failed; arrays of any type are passed by address.
   public :: bcr_plan_create, bcr_plan_execute, bcr_plan_start, bcr_plan_test, bcr_plan_wait, &
-       bcr_plan_destroy, bcr_layout_desc, bcr_layout_blocks, bcr_layout_linear, &
+       bcr_plan_destroy, bcr_layout_desc, bcr_layout_blocks, bcr_layout_owners, bcr_layout_linear, &
        bcr_layout_destroy, bcr_plan_create_layouts
 
   interface
@@ -355,6 +355,15 @@ module bcredist
        integer(c_int), dimension(*), intent(in) :: ranks
        type(c_ptr) :: layout
      end function bcr_layout_linear
+
+     function bcr_layout_owners(m, n, nrowblocks, row_sizes, ncolblocks, col_sizes, owners, lld) &
+          bind(C, name="bcr_layout_owners") result(layout)
+       import :: c_ptr, c_int, bcr_int
+       integer(bcr_int), value, intent(in) :: m, n, nrowblocks, ncolblocks, lld
+       integer(bcr_int), dimension(*), intent(in) :: row_sizes, col_sizes
+       integer(c_int), dimension(*), intent(in) :: owners
+       type(c_ptr) :: layout
+     end function bcr_layout_owners
 
      subroutine bcr_layout_destroy(layout) bind(C, name="bcr_layout_destroy")
        import :: c_ptr
