@@ -269,6 +269,14 @@ int bcr_plan_start_update(bcr_plan_t plan, const void *alpha, const void *a,
  * local array of leading dimension lld in which the other processes'
  * blocks are holes, never read or written.
  *
+ * bcr_layout_remap: base's layout, as a plan's destination only, whose
+ * element at local offset k (of this process's local array of base) takes
+ * the source element (rows[k], cols[k]), 0-based (Deitz et al.'s remap,
+ * a gather by index: elements may be taken several times or not at all,
+ * and src may be of any size).  rows and cols are laid out as base's local
+ * array; they and base must stay valid until the plan is made, which
+ * keeps what it needs.
+ *
  * bcr_layout_linear: an m x n matrix dealt along the slant lines
  * a i + b j = c (0-based i, j) after Guo et al.: the lines that hold
  * elements, in increasing c, go round the nprocs processes (line t to
@@ -298,6 +306,7 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
                                bcr_int npcol, const int *grid_ranks, bcr_int lld);
 bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_int nprocs,
                                const int *ranks);
+bcr_layout_t bcr_layout_remap(bcr_layout_t base, const bcr_int *rows, const bcr_int *cols);
 bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const bcr_int *row_sizes,
                                bcr_int ncolblocks, const bcr_int *col_sizes, const int *owners,
                                bcr_int lld);

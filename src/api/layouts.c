@@ -324,6 +324,27 @@ bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
     return l;
 }
 
+bcr_layout_t bcr_layout_remap(bcr_layout_t base, const bcr_int *rows, const bcr_int *cols)
+{
+    const char *r = "bcr_layout_remap";
+    if (!base)
+        return fail(r, BCR_ERR_ARGUMENT, 1, "base", "base is NULL");
+    if (base->kind == BCR_LAYOUT_REMAP)
+        return fail(r, BCR_ERR_ARGUMENT, 1, "base", "base is a remap itself");
+    bcr_layout_t l = calloc(1, sizeof *l);
+    if (!l)
+        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
+    l->kind = BCR_LAYOUT_REMAP;
+    l->m = base->m;
+    l->n = base->n;
+    l->base = base;
+    l->rmap = rows; /* NULL is checked where this process holds elements */
+    l->cmap = cols;
+    long long k = l->kind;
+    l->hash = bcr_layout_hash(base->hash, &k, sizeof k);
+    return l;
+}
+
 void bcr_layout_destroy(bcr_layout_t l)
 {
     if (!l)

@@ -23,6 +23,7 @@
 #include "bcredist.h"
 #include "exec/run_elements.h"
 #include "layout/layout.h"
+#include "plan/remap.h"
 #include "runtime/agree.h"
 #include "runtime/blacs.h"
 #include "runtime/check.h"
@@ -255,7 +256,10 @@ static void local_checks(bcr_layout_t src, bcr_layout_t dst, char type, const bc
         char q[8];
         arg_error(e, rq, BCR_ERR_ARGUMENT, 3, "type", "type = %s, must be one of s, d, c, z, i",
                   bcr_quote_char(&type, q));
-    } else if (src->m != dst->m || src->n != dst->n)
+    } else if (src->kind == BCR_LAYOUT_REMAP) {
+        arg_error(e, rq, BCR_ERR_ARGUMENT, 1, "src",
+                  "src is a remap layout, which can only be a plan's destination");
+    } else if (dst->kind != BCR_LAYOUT_REMAP && (src->m != dst->m || src->n != dst->n))
         arg_error(e, rq, BCR_ERR_ARGUMENT, 2, "dst",
                   "dst is %d x %d, src %d x %d: they must be of one size", dst->m, dst->n,
                   src->m, src->n);
@@ -293,7 +297,7 @@ static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *
     return BCR_SUCCESS;
 }
 
-static int bind(bcr_layout_t l, int k, MPI_Comm comm, int rank, int size, bound_side *b,
+static int bind(const bcr_layout_s *l, int k, MPI_Comm comm, int rank, int size, bound_side *b,
                 const bcr_request *rq, bcr_err *e)
 {
     const char *name = k == 1 ? "src" : "dst";
@@ -308,7 +312,7 @@ static int bind(bcr_layout_t l, int k, MPI_Comm comm, int rank, int size, bound_
 
 /* One side of an element plan: the bound side, or the linear layout with
  * its bound arrays (made here, released by the caller). */
-static int element_side(bcr_layout_t l, const bound_side *b, bcr_owner_blocks *o, int rank,
+static int element_side(const bcr_layout_s *l, const bound_side *b, bcr_owner_blocks *o, int rank,
                         bcr_eside *es)
 {
     memset(es, 0, sizeof *es);
@@ -328,6 +332,21 @@ static int element_side(bcr_layout_t l, const bound_side *b, bcr_owner_blocks *o
     return bcr_eside_linear(es, &l->lin, l->lranks, rank);
 }
 
+/* The buffers an element plan runs with, reserved with the plan; held
+ * counts from its sides. */
+static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d,
+                             const bcr_request *rq)
+{
+    p->held_a = bcr_eside_held(s);
+    p->held_b = bcr_eside_held(d);
+    p->in_a = p->held_a > 0;
+    p->in_b = p->held_b > 0;
+    size_t bytes = bcr_eplan_buffer_bytes(p->elements, rq->elsize);
+    int nreq = bcr_eplan_requests(p->elements);
+    p->ebuf = malloc(bytes ? bytes : 1);
+    p->ereq = malloc((size_t)(nreq ? nreq : 1) * sizeof *p->ereq);
+}
+
 /* A plan element by element (plan/elements.h), where a layout is linear:
  * its buffers reserved now, so that no run fails for memory. */
 static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
@@ -342,22 +361,77 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
         free(p->elements);
         p->elements = NULL;
     }
-    if (p->elements) {
-        p->held_a = bcr_eside_held(&s);
-        p->held_b = bcr_eside_held(&d);
-        p->in_a = p->held_a > 0;
-        p->in_b = p->held_b > 0;
-        size_t bytes = bcr_eplan_buffer_bytes(p->elements, rq->elsize);
-        int nreq = bcr_eplan_requests(p->elements);
-        p->ebuf = malloc(bytes ? bytes : 1);
-        p->ereq = malloc((size_t)(nreq ? nreq : 1) * sizeof *p->ereq);
-    }
+    if (p->elements)
+        reserve_elements(p, &s, &d, rq);
     bcr_eside_free(&s);
     bcr_eside_free(&d);
     if (!p->elements || !p->ebuf || !p->ereq)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
     return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
                             &bcr_phase_now.plan);
+}
+
+/* A remap's maps, checked on this process's elements of its base. */
+typedef struct {
+    const bcr_int *rows, *cols;
+    bcr_idx m, n;
+    bcr_idx bad, bi, bj; /* the first offset naming no element of src, or -1 */
+} map_check;
+
+static void check_map(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
+{
+    (void)gi;
+    (void)gj;
+    map_check *c = ctx;
+    if (c->bad >= 0)
+        return;
+    bcr_idx i = c->rows[off], j = c->cols[off];
+    if (i < 0 || i >= c->m || j < 0 || j >= c->n) {
+        c->bad = off;
+        c->bi = i;
+        c->bj = j;
+    }
+}
+
+/* A remap (plan/remap.h): the maps checked on every process's elements
+ * and agreed, then the requests that make the plan. */
+static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const bound_side *a,
+                        const bound_side *b, int rank, int size, const bcr_request *rq,
+                        bcr_err *e)
+{
+    bcr_eside s, d;
+    bcr_owner_blocks os, od;
+    int bad = element_side(src, a, &os, rank, &s) | element_side(dst->base, b, &od, rank, &d) |
+              bcr_eside_prepare(&s);
+    map_check mc = {dst->rmap, dst->cmap, src->m, src->n, -1, 0, 0};
+    bcr_idx held = bad ? 0 : bcr_eside_held(&d);
+    if (bad)
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
+    else if (held && (!mc.rows || !mc.cols))
+        arg_error(e, rq, BCR_ERR_ARGUMENT, 2, "dst",
+                  "its %s map is NULL but this process holds %lld of its elements",
+                  mc.rows ? "column" : "row", (long long)held);
+    else if (held && bcr_eside_each(&d, check_map, &mc))
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
+    else if (mc.bad >= 0)
+        arg_error(e, rq, BCR_ERR_ARGUMENT, 2, "dst",
+                  "the maps at local offset %lld name (%lld, %lld), outside src's %d x %d",
+                  (long long)mc.bad, (long long)mc.bi, (long long)mc.bj, src->m, src->n);
+    int rc = bcr_agree_error(p->comm, rank, size, e, NULL);
+    if (rc == BCR_SUCCESS) {
+        int failed_here = 1;
+        p->elements = calloc(1, sizeof *p->elements);
+        if (p->elements && bcr_eplan_build_remap(p->elements, &s, &d, mc.rows, mc.cols, rank,
+                                                 size, p->comm, &failed_here) == 0)
+            reserve_elements(p, &s, &d, rq);
+        if (failed_here || !p->ebuf || !p->ereq)
+            bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
+        rc = bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
+                              &bcr_phase_now.plan);
+    }
+    bcr_eside_free(&s);
+    bcr_eside_free(&d);
+    return rc;
 }
 
 static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm,
@@ -372,7 +446,7 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     BCR_TRY(agree_layouts(src, dst, &p->opt, comm, rank, size, rq, e));
     /* Both binds run on every process, so their gathers pair up. */
     bind(src, 1, comm, rank, size, a, rq, e);
-    bind(dst, 2, comm, rank, size, b, rq, e);
+    bind(dst->kind == BCR_LAYOUT_REMAP ? dst->base : dst, 2, comm, rank, size, b, rq, e);
     BCR_TRY(bcr_agree_error(comm, rank, size, e, NULL));
     p->elsize = rq->elsize;
     p->in_a = a->side.in;
@@ -388,9 +462,15 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
                              "error on process %d of comm)", failed);
     p->rank = rank;
     p->size = size;
-    if (src->m == 0 || src->n == 0) {
+    if (dst->m == 0 || dst->n == 0) {
         p->empty = 1; /* nothing to move, ever */
         return BCR_SUCCESS;
+    }
+    if (dst->kind == BCR_LAYOUT_REMAP) {
+        double t0 = bcr_phase_start();
+        int rc = create_remap(p, src, dst, a, b, rank, size, rq, e);
+        bcr_phase_add(&bcr_phase_now.plan, t0);
+        return rc;
     }
     if (src->kind >= BCR_LAYOUT_LINEAR || dst->kind >= BCR_LAYOUT_LINEAR) {
         double t0 = bcr_phase_start();

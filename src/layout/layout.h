@@ -1,6 +1,6 @@
 /* Layouts (bcr_layout_t, bcredist.h): what a process knows of a matrix's
  * distribution before a plan binds it to a communicator
- * (api/plan_layouts.c).  Four kinds:
+ * (api/plan_layouts.c).  Five kinds:
  *
  *   descriptor  a ScaLAPACK descriptor and a submatrix (ia, ja, m, n): the
  *               grid, its ranks and the global fields are learnt when the
@@ -16,7 +16,9 @@
  *               (layout/linear.h), lines stored one after another;
  *   owners      row and column splits with any rank for each block: a
  *               process stores the row blocks and the column blocks in
- *               which it holds a block, in order (plan/elements.h).
+ *               which it holds a block, in order (plan/elements.h);
+ *   remap       another layout whose elements are taken from the source
+ *               by index maps (plan/remap.h): only a plan's destination.
  *
  * Every field but lld must be the same on every process; the plan checks
  * that with `hash`. */
@@ -29,7 +31,8 @@
 #include "layout/linear.h"
 #include "bcredist.h"
 
-enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS, BCR_LAYOUT_LINEAR, BCR_LAYOUT_OWNERS };
+enum { BCR_LAYOUT_DESCRIPTOR, BCR_LAYOUT_BLOCKS, BCR_LAYOUT_LINEAR, BCR_LAYOUT_OWNERS,
+       BCR_LAYOUT_REMAP };
 
 /* One dimension of a blocks layout, with the storage its bands point to. */
 typedef struct {
@@ -59,6 +62,10 @@ struct bcr_layout_s {
      * the arrays are the layout's own */
     bcr_idx onrb, oncb, *orstart, *ocstart;
     int *oowner;
+    /* remap: base's elements taken from (rmap[k], cmap[k]) of the source,
+     * k the local offset; base and the maps are the caller's */
+    const struct bcr_layout_s *base;
+    const bcr_int *rmap, *cmap;
     uint64_t hash; /* of every field but lld */
 };
 

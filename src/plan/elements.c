@@ -33,7 +33,9 @@ void bcr_eside_free(bcr_eside *s)
 {
     free(s->bounds);
     free(s->first);
-    s->bounds = s->first = NULL;
+    free(s->own_lr);
+    free(s->own_lc);
+    s->bounds = s->first = s->own_lr = s->own_lc = NULL;
 }
 
 /* Coordinate and local index of submatrix index g along a side's rows or
@@ -69,7 +71,7 @@ static bcr_idx block_of(const bcr_idx *start, bcr_idx n, bcr_idx g)
     return lo;
 }
 
-static void locate(const bcr_eside *s, bcr_idx gi, bcr_idx gj, int *rank, bcr_idx *key)
+void bcr_eside_locate(const bcr_eside *s, bcr_idx gi, bcr_idx gj, int *rank, bcr_idx *key)
 {
     if (s->own) {
         /* A process's rows and columns keep their global order, so the
@@ -141,10 +143,6 @@ static bcr_idx axis_own(const bcr_side *s, int rows, bcr_idx len, own_index **ou
     return n;
 }
 
-/* Calls f for each element this process holds on s, in its local storage
- * order, with the element and its local offset.  Returns 0 or -1. */
-typedef void (*elem_fn)(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off);
-
 /* Local starts of the row (or column) blocks in which rank me holds a
  * block, -1 for the others; returns the local count, or -1 (out of
  * memory).  Scans the owners once: the layout's own description. */
@@ -166,7 +164,7 @@ static bcr_idx owner_starts(const bcr_owner_blocks *o, int me, int rows, bcr_idx
     return at;
 }
 
-static int own_blocks_elements(const bcr_eside *s, elem_fn f, void *ctx)
+static int own_blocks_elements(const bcr_eside *s, bcr_elem_fn f, void *ctx)
 {
     const bcr_owner_blocks *o = s->own;
     bcr_idx *lr = NULL, *lc = NULL;
@@ -186,7 +184,7 @@ static int own_blocks_elements(const bcr_eside *s, elem_fn f, void *ctx)
     return 0;
 }
 
-static int own_elements(const bcr_eside *s, elem_fn f, void *ctx)
+int bcr_eside_each(const bcr_eside *s, bcr_elem_fn f, void *ctx)
 {
     if (s->own)
         return own_blocks_elements(s, f, ctx);
@@ -217,6 +215,36 @@ static int own_elements(const bcr_eside *s, elem_fn f, void *ctx)
     free(r);
     free(c);
     return 0;
+}
+
+int bcr_eside_prepare(bcr_eside *s)
+{
+    if (!s->own)
+        return 0;
+    if (owner_starts(s->own, s->me, 1, &s->own_lr) < 0 ||
+        owner_starts(s->own, s->me, 0, &s->own_lc) < 0)
+        return -1;
+    return 0;
+}
+
+bcr_idx bcr_eside_offset(const bcr_eside *s, bcr_idx gi, bcr_idx gj)
+{
+    if (s->lin) {
+        int k;
+        bcr_idx line, pos;
+        bcr_linear_locate(s->lin, gi, gj, &k, &line, &pos);
+        return s->bounds[s->first[s->me] + line] + pos;
+    }
+    if (s->own) {
+        const bcr_owner_blocks *o = s->own;
+        bcr_idx bi = block_of(o->rstart, o->nrb, gi), bj = block_of(o->cstart, o->ncb, gj);
+        return s->own_lr[bi] + (gi - o->rstart[bi]) + (s->own_lc[bj] + gj - o->cstart[bj]) * o->lld;
+    }
+    int r, c;
+    bcr_idx lr, lc;
+    axis_at(s->side, 1, gi, &r, &lr);
+    axis_at(s->side, 0, gj, &c, &lc);
+    return lr + lc * s->side->lld;
 }
 
 bcr_idx bcr_owner_blocks_held(const bcr_owner_blocks *o, int rank)
@@ -268,7 +296,7 @@ static void collect(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
     lists *L = ctx;
     int rank;
     bcr_idx key;
-    locate(L->other, gi, gj, &rank, &key);
+    bcr_eside_locate(L->other, gi, gj, &rank, &key);
     if (L->counting) {
         L->count[rank]++;
         return;
@@ -309,7 +337,7 @@ static bcr_idx compress(const bcr_idx *offs, bcr_idx n, int stride, bcr_srun *ou
     return runs;
 }
 
-static int make_part(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int stride)
+int bcr_epart_make(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int stride)
 {
     p->rank = rank;
     p->count = n;
@@ -331,7 +359,7 @@ static int build_half(const bcr_eside *mine, const bcr_eside *other, int recv, i
     lists L = {other, 1, calloc((size_t)nranks, sizeof(bcr_idx)),
                calloc((size_t)nranks + 1, sizeof(bcr_idx)), NULL, recv};
     int rc = -1;
-    if (!L.count || !L.at || own_elements(mine, collect, &L))
+    if (!L.count || !L.at || bcr_eside_each(mine, collect, &L))
         goto out;
     bcr_idx n = 0;
     int np = 0;
@@ -345,7 +373,7 @@ static int build_half(const bcr_eside *mine, const bcr_eside *other, int recv, i
     if (!L.offs || !*parts)
         goto out;
     L.counting = 0;
-    if (own_elements(mine, collect, &L))
+    if (bcr_eside_each(mine, collect, &L))
         goto out;
     *nparts = 0;
     *total = 0;
@@ -359,7 +387,7 @@ static int build_half(const bcr_eside *mine, const bcr_eside *other, int recv, i
         if (recv)
             qsort(o, (size_t)c, 2 * sizeof *o, by_key);
         bcr_epart *p = r == rank ? self : &(*parts)[(*nparts)++];
-        if (make_part(p, r, o + (recv ? 1 : 0), c, width))
+        if (bcr_epart_make(p, r, o + (recv ? 1 : 0), c, width))
             goto out;
         if (r != rank) {
             p->offset = *total;

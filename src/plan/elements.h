@@ -38,6 +38,7 @@ typedef struct {
     const bcr_linear *lin;
     const int *ranks;
     bcr_idx *bounds, *first;
+    bcr_idx *own_lr, *own_lc; /* owners: bcr_eside_prepare's block starts */
     int me; /* linear: this process's index, or -1 */
     int m, n;
 } bcr_eside;
@@ -79,5 +80,20 @@ bcr_idx bcr_owner_blocks_rows(const bcr_owner_blocks *o, int rank);
 
 /* Elements this process holds on side s. */
 bcr_idx bcr_eside_held(const bcr_eside *s);
+
+/* For remaps (plan/remap.h). */
+/* f for each element this process holds on s, in its storage order, with
+ * its submatrix indices and local offset.  Returns 0 or -1. */
+typedef void (*bcr_elem_fn)(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off);
+int bcr_eside_each(const bcr_eside *s, bcr_elem_fn f, void *ctx);
+/* The owner of (gi, gj) and the element's place in the owner's storage
+ * order. */
+void bcr_eside_locate(const bcr_eside *s, bcr_idx gi, bcr_idx gj, int *rank, bcr_idx *key);
+/* bcr_eside_offset needs this first on an owners side.  Returns 0 or -1. */
+int bcr_eside_prepare(bcr_eside *s);
+/* The local offset of (gi, gj), an element this process holds. */
+bcr_idx bcr_eside_offset(const bcr_eside *s, bcr_idx gi, bcr_idx gj);
+/* A partner's part from offsets (every stride-th value of offs). */
+int bcr_epart_make(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int stride);
 
 #endif
