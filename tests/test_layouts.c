@@ -389,7 +389,7 @@ static unsigned char *fill_src(const tlayout *t, size_t es)
 /* Every byte of dst's local array: the moved elements' values where the
  * oracle puts them, 0xCD (as filled) everywhere else. */
 static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const char *what,
-                      int cfg)
+                      int cfg, const int *rows, const int *cols)
 {
     size_t bytes = local_bytes(t, es);
     unsigned char *want = malloc(bytes ? bytes : 1);
@@ -399,7 +399,8 @@ static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const
             long off;
             if (owner(t, gi, gj, &off) == me)
                 for (size_t k = 0; k < es; k++)
-                    want[(size_t)off * es + k] = value_byte(gi, gj, k);
+                    want[(size_t)off * es + k] = rows ? value_byte(rows[off], cols[off], k)
+                                                      : value_byte(gi, gj, k);
         }
     long bad = 0;
     for (size_t i = 0; i < bytes; i++)
@@ -408,6 +409,28 @@ static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const
                     cfg, what, i, bytes, b[i], want[i]);
     free(want);
     return bad;
+}
+
+/* Index maps laid out as t's local array: each of this process's
+ * elements names a source element (ms x ns) by a hash of the
+ * configuration and its place; the rest (padding, holes) names none that
+ * exists, so a map read where it must not be is an error. */
+static void make_maps(const tlayout *t, int cfg, int ms, int ns, int **rows, int **cols)
+{
+    size_t cnt = local_bytes(t, 1);
+    *rows = malloc((cnt ? cnt : 1) * sizeof **rows);
+    *cols = malloc((cnt ? cnt : 1) * sizeof **cols);
+    for (size_t k = 0; k < cnt; k++)
+        (*rows)[k] = (*cols)[k] = -7;
+    for (long gj = 0; gj < t->n; gj++)
+        for (long gi = 0; gi < t->m; gi++) {
+            long off;
+            if (owner(t, gi, gj, &off) == me) {
+                uint64_t h = mix(((uint64_t)cfg << 40) ^ ((uint64_t)gi << 20) ^ (uint64_t)gj);
+                (*rows)[off] = (int)(h % (uint64_t)ms);
+                (*cols)[off] = (int)((h >> 32) % (uint64_t)ns);
+            }
+        }
 }
 
 static const char *kind_name(int k)
@@ -437,9 +460,19 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
     size_t es = sizes[ti];
     int m = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
     int n = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
+    /* One in five a remap: dst's elements taken by index maps from a
+     * source of its own size. */
+    int remap = pick(&r, 0, 4) == 0;
+    int ms = remap ? pick(&r, 1, 30) : m, ns = remap ? pick(&r, 1, 30) : n;
     tlayout s, d;
-    make_layout(&r, &s, pick(&r, 0, 3), m, n);
+    make_layout(&r, &s, pick(&r, 0, 3), ms, ns);
     make_layout(&r, &d, pick(&r, 0, 3), m, n);
+    int *rows = NULL, *cols = NULL;
+    bcr_layout_t target = d.L;
+    if (remap) {
+        make_maps(&d, cfg, ms, ns, &rows, &cols);
+        target = bcr_layout_remap(d.L, rows, cols);
+    }
     int how = pick(&r, 0, 4); /* 0-2 execute, 3 start + wait, 4 execute twice */
     int null_empty = pick(&r, 0, 1);
     long bad = 0;
@@ -447,7 +480,7 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
         fprintf(stderr, "rank %d: config %d: a valid layout was refused\n", me, cfg);
         bad++;
     }
-    bcr_plan_t p = bcr_plan_create_layouts(s.L, d.L, type, MPI_COMM_WORLD);
+    bcr_plan_t p = bcr_plan_create_layouts(s.L, target, type, MPI_COMM_WORLD);
     if (!p) {
         const char *msg;
         bcr_last_error(&msg);
@@ -461,8 +494,8 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
     void *pa = null_empty && local_bytes(&s, es) == 0 ? NULL : a;
     void *pb = null_empty && bbytes == 0 ? NULL : b;
     char what[96];
-    snprintf(what, sizeof what, "%c %dx%d %s -> %s, run %d", type, m, n, kind_name(s.kind),
-             kind_name(d.kind), how);
+    snprintf(what, sizeof what, "%c %dx%d %s -> %s%s, run %d", type, m, n, kind_name(s.kind),
+             remap ? "remap of " : "", kind_name(d.kind), how);
     if (p) {
         for (int run = 0; run < (how == 4 ? 2 : 1); run++) {
             if (run)
@@ -475,9 +508,9 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
                 bad++;
             }
         }
-        bad += check_dst(&d, es, b, what, cfg);
+        bad += check_dst(&d, es, b, what, cfg, rows, cols);
     }
-    if (s.kind == K_DESC && d.kind == K_DESC && m > 0 && n > 0) {
+    if (!remap && s.kind == K_DESC && d.kind == K_DESC && m > 0 && n > 0) {
         unsigned char *b2 = malloc(bbytes ? bbytes : 1);
         memset(b2, 0xCD, bbytes);
         reference(type, &s, &d, a, b2);
@@ -489,6 +522,10 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
         free(b2);
     }
     bcr_plan_destroy(p);
+    if (remap)
+        bcr_layout_destroy(target);
+    free(rows);
+    free(cols);
     bcr_layout_destroy(s.L);
     bcr_layout_destroy(d.L);
     free(s.lown);
@@ -648,6 +685,27 @@ static int errors(void)
         bcr_layout_destroy(l);
         MPI_Comm_free(&sub);
     }
+    /* Remaps: a map outside src, NULL maps, a remap as the source or as a
+     * base. */
+    int mr[60], mc[60];
+    for (int k = 0; k < 60; k++) {
+        mr[k] = k % 10;
+        mc[k] = k % 6;
+    }
+    mr[17] = 10; /* row 10 of a 10-row src */
+    bcr_layout_t rm = bcr_layout_remap(good, mr, mc);
+    p = bcr_plan_create_layouts(good, rm, 'd', MPI_COMM_WORLD);
+    bad += expect("map outside src", p == NULL, BCR_ERR_ARGUMENT, "argument 2 (dst)", "local offset 17 name (10, 5), outside src's 10 x 6");
+    p = bcr_plan_create_layouts(rm, good, 'd', MPI_COMM_WORLD);
+    bad += expect("remap as src", p == NULL, BCR_ERR_ARGUMENT, "argument 1 (src)", "can only be a plan's destination");
+    l = bcr_layout_remap(rm, mr, mc);
+    bad += expect("remap of a remap", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_remap: argument 1 (base)", NULL);
+    bcr_layout_destroy(rm);
+    rm = bcr_layout_remap(good, NULL, mc);
+    p = bcr_plan_create_layouts(good, rm, 'd', MPI_COMM_WORLD);
+    bad += expect("NULL map", p == NULL, BCR_ERR_ARGUMENT, "argument 2 (dst)", "row map is NULL");
+    bcr_layout_destroy(rm);
+
     /* A NULL array where this process holds elements: reported, B kept. */
     p = bcr_plan_create_layouts(good, good, 'd', MPI_COMM_WORLD);
     bad += p == NULL;
