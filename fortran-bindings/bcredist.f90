@@ -294,6 +294,7 @@ module bcredist
   ! a call failed; arrays of any type are passed by address.
   public :: bcr_plan_create, bcr_plan_execute, bcr_plan_start, bcr_plan_test, bcr_plan_wait, &
        bcr_plan_destroy, bcr_layout_desc, bcr_layout_blocks, bcr_layout_owners, bcr_layout_linear, &
+       bcr_layout_remap, &
        bcr_layout_destroy, bcr_plan_create_layouts
 
   interface
@@ -364,6 +365,13 @@ module bcredist
        integer(c_int), dimension(*), intent(in) :: owners
        type(c_ptr) :: layout
      end function bcr_layout_owners
+
+     function bcr_layout_remap(base, rows, cols) bind(C, name="bcr_layout_remap") result(layout)
+       import :: c_ptr, bcr_int
+       type(c_ptr), value, intent(in) :: base
+       integer(bcr_int), dimension(*), intent(in) :: rows, cols
+       type(c_ptr) :: layout
+     end function bcr_layout_remap
 
      subroutine bcr_layout_destroy(layout) bind(C, name="bcr_layout_destroy")
        import :: c_ptr
