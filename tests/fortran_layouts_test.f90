@@ -1,7 +1,8 @@
 ! Plans and layouts through the Fortran module: a blocks layout to a
 ! descriptor (bcr_plan_create_layouts, bcr_plan_execute), that descriptor
 ! to another (bcr_plan_create, started and waited for), and to Guo's (1,1)
-! slant lines (bcr_layout_linear); every element of every result against
+! slant lines (bcr_layout_linear); a remap (bcr_layout_remap) turning A
+! upside down and right to left into B's layout; every element of every result against
 ! its global indices (A(i, j) = 1000 i + j, 0-based), padding untouched; a
 ! bad layout refused (c_null_ptr).  4 processes.
 program fortran_layouts_test
@@ -19,7 +20,8 @@ program fortran_layouts_test
   integer :: failures = 0, checked = 0, tot_fail, tot_checked
   integer :: descb(9), descd(9), lrb, lcb, lrd, lcd, lra, lca, i, k, c, lo, hi
   double precision, allocatable :: a(:), bm(:), d(:), lin(:)
-  type(c_ptr) :: lsrc, ldst, llin, bad, plan, plan2, plan3
+  type(c_ptr) :: lsrc, ldst, llin, bad, plan, plan2, plan3, plan4, lremap
+  integer(bcr_int), allocatable :: mrows(:), mcols(:)
   integer, parameter :: sentinel_pad = 1
 
   call mpi_init(ierr)
@@ -88,6 +90,30 @@ program fortran_layouts_test
         call expect(lin(k), i, c - i)
      end do
   end do
+
+  ! A remap onto B's layout from A's: B(i, j) = A(m - 1 - i, n - 1 - j).
+  allocate (mrows((lrb + sentinel_pad) * lcb), mcols((lrb + sentinel_pad) * lcb))
+  mrows = -1
+  mcols = -1
+  do k = 1, lcb
+     do i = 1, lrb
+        mrows(i + (k - 1) * (lrb + sentinel_pad)) = m - indxl2g(i, 4, myrow, 1, nprow)
+        mcols(i + (k - 1) * (lrb + sentinel_pad)) = n - indxl2g(k, 5, mycol, 0, npcol)
+     end do
+  end do
+  lremap = bcr_layout_remap(ldst, mrows, mcols)
+  plan4 = bcr_plan_create_layouts(lsrc, lremap, 'd', mpi_comm_world)
+  if (.not. c_associated(plan4)) call fail('no remap plan')
+  bm = -1d0
+  if (bcr_plan_execute(plan4, a, bm) /= BCR_SUCCESS) call fail('execute the remap')
+  do k = 1, lcb
+     do i = 1, lrb
+        call expect(bm(i + (k - 1) * (lrb + sentinel_pad)), m - indxl2g(i, 4, myrow, 1, nprow), &
+             n - indxl2g(k, 5, mycol, 0, npcol))
+     end do
+  end do
+  call bcr_plan_destroy(plan4)
+  call bcr_layout_destroy(lremap)
 
   ! A bad layout: row blocks that leave a row out.
   bad = bcr_layout_blocks(int(m, bcr_int), int(n, bcr_int), 3_bcr_int, rs, rp, 3_bcr_int, cs, cp, &
