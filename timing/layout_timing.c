@@ -5,7 +5,9 @@
  * the local arrays, put in place there), and Cpdgemr2d takes it from that
  * process's 1 x 1 grid to the block-cyclic layout; the other way round
  * Cpdgemr2d brings it to the one process and MPI_Scatterv deals the blocks
- * out.  Between two blocks layouts, a gather and a scatter.
+ * out.  Between two blocks layouts, a gather and a scatter.  Owners layouts
+ * (bcr_layout_owners: each block on a random rank) are gathered and
+ * scattered the same way.
  *
  *   mpiexec -n 4 bcr_layout_timing [--reps N] [--n N] [--csv FILE]
  *
@@ -28,7 +30,8 @@ static int me, np;
 
 /* A layout as the driver knows it: block-cyclic, or blocks. */
 typedef struct {
-    int blocks; /* 0: block-cyclic */
+    int blocks; /* 0: block-cyclic, 1: blocks, 2: owners (any rank per block) */
+    int *owner; /* owners: block (bi, bj) on rank owner[bi + bj * nrb] */
     int P, Q;   /* process grid, ranks row-major: (r, c) is rank r * Q + c */
     int nb;     /* block-cyclic block size */
     int nrb, ncb, *rsize, *rproc, *csize, *cproc; /* blocks */
@@ -117,11 +120,48 @@ static void make_blocks(lay *l, int N, int P, int Q, int lo, int hi)
     free(grid);
 }
 
+/* Local rows (or columns) of rank p in an owners layout: the blocks it
+ * holds a block in; starts[b] their local starts (-1: none). */
+static long owner_extent(const lay *l, int p, int rows, long *starts)
+{
+    int nb = rows ? l->nrb : l->ncb, other = rows ? l->ncb : l->nrb;
+    const int *size = rows ? l->rsize : l->csize;
+    long at = 0;
+    for (int b = 0; b < nb; b++) {
+        int held = 0;
+        for (int t = 0; t < other && !held; t++)
+            held = l->owner[rows ? b + t * l->nrb : t + b * l->nrb] == p;
+        if (starts)
+            starts[b] = held ? at : -1;
+        at += held ? size[b] : 0;
+    }
+    return at;
+}
+
+/* Blocks of lo to hi, each on a random rank. */
+static void make_owners(lay *l, int N, int lo, int hi)
+{
+    memset(l, 0, sizeof *l);
+    l->blocks = 2;
+    l->P = np;
+    l->Q = 1;
+    l->nrb = cut(N, lo, hi, 1, &l->rsize, &l->rproc);
+    l->ncb = cut(N, lo, hi, 1, &l->csize, &l->cproc);
+    l->owner = malloc((size_t)l->nrb * (size_t)l->ncb * sizeof *l->owner);
+    for (int b = 0; b < l->nrb * l->ncb; b++)
+        l->owner[b] = next_int(0, np - 1);
+    l->lrows = owner_extent(l, me, 1, NULL);
+    l->lcols = owner_extent(l, me, 0, NULL);
+    l->lld = l->lrows > 1 ? l->lrows : 1;
+    l->L = bcr_layout_owners(N, N, l->nrb, l->rsize, l->ncb, l->csize, l->owner, l->lld);
+}
+
 static void free_lay(lay *l)
 {
     bcr_layout_destroy(l->L);
     if (!l->blocks && l->myrow >= 0)
         Cblacs_gridexit(l->ctxt);
+    free(l->owner);
     free(l->rsize);
     free(l->rproc);
     free(l->csize);
@@ -145,8 +185,38 @@ static long *globals_of(const int *size, const int *proc, int nb, int c, long co
 /* The root puts process p's packed local array (lrows x lcols of a
  * blocks layout) in place in the whole matrix (leading dimension N), or
  * takes it out (to_whole = 0). */
+static void place_owners(const lay *l, int p, double *whole, long N, double *packed,
+                         int to_whole)
+{
+    long *rs = malloc((size_t)l->nrb * sizeof *rs), *cs = malloc((size_t)l->ncb * sizeof *cs);
+    long nr = owner_extent(l, p, 1, rs), r0, c0 = 0;
+    owner_extent(l, p, 0, cs);
+    for (int bj = 0; bj < l->ncb; c0 += l->csize[bj++]) {
+        r0 = 0;
+        for (int bi = 0; bi < l->nrb; r0 += l->rsize[bi++]) {
+            if (l->owner[bi + bj * l->nrb] != p)
+                continue;
+            for (long j = 0; j < l->csize[bj]; j++)
+                for (long i = 0; i < l->rsize[bi]; i++) {
+                    double *w = &whole[r0 + i + (c0 + j) * N];
+                    double *q = &packed[rs[bi] + i + (cs[bj] + j) * nr];
+                    if (to_whole)
+                        *w = *q;
+                    else
+                        *q = *w;
+                }
+        }
+    }
+    free(rs);
+    free(cs);
+}
+
 static void place(const lay *l, int p, double *whole, long N, double *packed, int to_whole)
 {
+    if (l->blocks == 2) {
+        place_owners(l, p, whole, N, packed, to_whole);
+        return;
+    }
     int r = p / l->Q, c = p % l->Q;
     long nr = count_of(l->rsize, l->rproc, l->nrb, r), nc = count_of(l->csize, l->cproc, l->ncb, c);
     long *gr = globals_of(l->rsize, l->rproc, l->nrb, r, nr);
@@ -200,7 +270,9 @@ static void counts_of(const lay *l, int *counts, int *displs)
     for (int p = 0; p < np; p++) {
         long c = 0;
         if (p < l->P * l->Q) {
-            if (l->blocks)
+            if (l->blocks == 2)
+                c = owner_extent(l, p, 1, NULL) * owner_extent(l, p, 0, NULL);
+            else if (l->blocks)
                 c = count_of(l->rsize, l->rproc, l->nrb, p / l->Q) *
                     count_of(l->csize, l->cproc, l->ncb, p % l->Q);
         }
@@ -255,6 +327,8 @@ static const tcase_l cases[] = {
     {"blocks 1-64 -> bc 48", 1, 2, 2, 0, 1, 64, 0, 2, 2, 48, 0, 0},
     {"blocks 32-96 -> blocks 200-400", 1, 2, 2, 0, 32, 96, 1, 2, 2, 0, 200, 400},
     {"blocks 64 (= bc 64) -> bc 16", 1, 2, 2, 0, 64, 64, 0, 2, 2, 16, 0, 0},
+    {"owners 32-96 -> bc 64", 2, 4, 1, 0, 32, 96, 0, 2, 2, 64, 0, 0},
+    {"bc 64 -> owners 200-400", 0, 2, 2, 64, 0, 0, 2, 4, 1, 0, 200, 400},
 };
 
 int main(int argc, char **argv)
@@ -298,11 +372,15 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         const tcase_l *c = &cases[k];
         lay s, d;
-        if (c->sblocks)
+        if (c->sblocks == 2)
+            make_owners(&s, N, c->slo, c->shi);
+        else if (c->sblocks)
             make_blocks(&s, N, c->sP, c->sQ, c->slo, c->shi);
         else
             make_bc(&s, N, c->sP, c->sQ, c->snb);
-        if (c->dblocks)
+        if (c->dblocks == 2)
+            make_owners(&d, N, c->dlo, c->dhi);
+        else if (c->dblocks)
             make_blocks(&d, N, c->dP, c->dQ, c->dlo, c->dhi);
         else
             make_bc(&d, N, c->dP, c->dQ, c->dnb);
@@ -315,7 +393,16 @@ int main(int argc, char **argv)
         memset(b2, 0, sb * sizeof *b2);
         size_t packn = (size_t)(s.lrows * s.lcols > d.lrows * d.lcols ? s.lrows * s.lcols
                                                                          : d.lrows * d.lcols);
-        double *pack = malloc((packn + (me == 0 ? (size_t)N * N : 0) + 1) * sizeof *pack);
+        /* The root's room: the whole matrix, or every process's local
+         * array where an owners layout's holes make those larger. */
+        size_t room = (size_t)N * N;
+        for (int side = 0; side < 2; side++) {
+            int counts[64], displs[64];
+            counts_of(side ? &d : &s, counts, displs);
+            size_t all = (size_t)displs[np - 1] + (size_t)counts[np - 1];
+            room = all > room ? all : room;
+        }
+        double *pack = malloc((packn + (me == 0 ? room : 0) + 1) * sizeof *pack);
         bcr_plan_t p = bcr_plan_create_layouts(s.L, d.L, 'd', MPI_COMM_WORLD);
         if (!p)
             MPI_Abort(MPI_COMM_WORLD, 1);

@@ -10,36 +10,56 @@
 #define BCR_ELEMENT_TAG 0x6265
 
 /* Elements of runs r[0 .. n) of a, in order, appended at buf; or (unpack)
- * buf's elements put at those places of b. */
+ * buf's elements put at those places of b.  A run of step 1 is one copy. */
 static void pack(char *buf, const char *a, const bcr_srun *r, bcr_idx n, size_t es)
 {
-    for (bcr_idx k = 0; k < n; k++)
+    for (bcr_idx k = 0; k < n; k++) {
+        const char *from = a + (size_t)r[k].start * es;
+        if (r[k].step == 1) {
+            memcpy(buf, from, (size_t)r[k].len * es);
+            buf += (size_t)r[k].len * es;
+            continue;
+        }
         for (bcr_idx t = 0; t < r[k].len; t++, buf += es)
-            memcpy(buf, a + (size_t)(r[k].start + t * r[k].step) * es, es);
+            memcpy(buf, from + (size_t)(t * r[k].step) * es, es);
+    }
 }
 
 static void unpack(char *b, const char *buf, const bcr_srun *r, bcr_idx n, size_t es)
 {
-    for (bcr_idx k = 0; k < n; k++)
+    for (bcr_idx k = 0; k < n; k++) {
+        char *to = b + (size_t)r[k].start * es;
+        if (r[k].step == 1) {
+            memcpy(to, buf, (size_t)r[k].len * es);
+            buf += (size_t)r[k].len * es;
+            continue;
+        }
         for (bcr_idx t = 0; t < r[k].len; t++, buf += es)
-            memcpy(b + (size_t)(r[k].start + t * r[k].step) * es, buf, es);
+            memcpy(to + (size_t)(t * r[k].step) * es, buf, es);
+    }
 }
 
 /* What stays here: the two run lists walk the same elements in the same
- * order. */
+ * order; where both runs go on with step 1, one copy. */
 static void copy_self(const bcr_epart *s, const bcr_epart *d, const char *a, char *b, size_t es)
 {
-    bcr_idx ks = 0, ts = 0;
-    for (bcr_idx kd = 0; kd < d->nruns; kd++)
-        for (bcr_idx td = 0; td < d->runs[kd].len; td++) {
-            const bcr_srun *rs = &s->runs[ks];
-            memcpy(b + (size_t)(d->runs[kd].start + td * d->runs[kd].step) * es,
-                   a + (size_t)(rs->start + ts * rs->step) * es, es);
-            if (++ts == rs->len) {
-                ks++;
-                ts = 0;
-            }
+    bcr_idx ks = 0, ts = 0, kd = 0, td = 0;
+    while (kd < d->nruns && ks < s->nruns) {
+        const bcr_srun *rs = &s->runs[ks], *rd = &d->runs[kd];
+        bcr_idx left_s = rs->len - ts, left_d = rd->len - td, n = 1;
+        if (rs->step == 1 && rd->step == 1)
+            n = left_s < left_d ? left_s : left_d;
+        memcpy(b + (size_t)(rd->start + td * rd->step) * es,
+               a + (size_t)(rs->start + ts * rs->step) * es, (size_t)n * es);
+        if ((ts += n) == rs->len) {
+            ks++;
+            ts = 0;
         }
+        if ((td += n) == rd->len) {
+            kd++;
+            td = 0;
+        }
+    }
 }
 
 size_t bcr_eplan_buffer_bytes(const bcr_eplan *pl, size_t es)
