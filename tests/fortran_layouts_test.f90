@@ -132,6 +132,7 @@ program fortran_layouts_test
   call mpi_allreduce(checked, tot_checked, 1, mpi_integer, mpi_sum, mpi_comm_world, ierr)
   if (me == 0) write (*, '(a, i0, a, i0, a)') 'fortran layouts: ', tot_checked, &
        ' comparisons, ', tot_fail, ' mismatches'
+  deallocate (a, bm, d, lin, mrows, mcols)
   call blacs_gridexit(ctxt)
   call mpi_finalize(ierr)
   if (tot_fail /= 0) stop 1
