@@ -240,6 +240,18 @@ static void linear_oracle(tlayout *t)
     free(v);
 }
 
+/* The ranks 0 .. np - 1 in random order. */
+static void shuffled_ranks(rng *r, int *all)
+{
+    for (int i = 0; i < np; i++)
+        all[i] = i;
+    for (int i = np - 1; i > 0; i--) {
+        int j = pick(r, 0, i), x = all[i];
+        all[i] = all[j];
+        all[j] = x;
+    }
+}
+
 static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
 {
     memset(t, 0, sizeof *t);
@@ -277,13 +289,7 @@ static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
         } while (t->la == 0 && t->lb == 0);
         t->lnp = pick(r, 1, np);
         int all[64];
-        for (int i = 0; i < np; i++)
-            all[i] = i;
-        for (int i = np - 1; i > 0; i--) {
-            int j = pick(r, 0, i), x = all[i];
-            all[i] = all[j];
-            all[j] = x;
-        }
+        shuffled_ranks(r, all);
         for (int k = 0; k < t->lnp; k++) {
             t->lranks[k] = all[k];
             t->in |= all[k] == me;
@@ -324,13 +330,7 @@ static void make_layout(rng *r, tlayout *t, int kind, int m, int n)
     t->nprow = pick(r, 1, np);
     t->npcol = pick(r, 1, np / t->nprow);
     int all[64];
-    for (int i = 0; i < np; i++)
-        all[i] = i;
-    for (int i = np - 1; i > 0; i--) { /* a random subset, in random order */
-        int j = pick(r, 0, i), x = all[i];
-        all[i] = all[j];
-        all[j] = x;
-    }
+    shuffled_ranks(r, all); /* a random subset, in random order */
     t->myrow = t->mycol = -1;
     for (int k = 0; k < t->nprow * t->npcol; k++) {
         t->granks[k] = all[k];
@@ -370,20 +370,30 @@ static size_t local_bytes(const tlayout *t, size_t es)
     return (size_t)t->lld * (size_t)t->lcols * es;
 }
 
-/* src's local array with its elements' values, the rest 0xAB. */
-static unsigned char *fill_src(const tlayout *t, size_t es)
+/* t's local array as it must be: each of this process's elements holds
+ * the value of the source element it takes (itself, or with maps the one
+ * they name), every other byte `fill`. */
+static unsigned char *expected(const tlayout *t, size_t es, int fill, const int *rows,
+                               const int *cols)
 {
     size_t bytes = local_bytes(t, es);
-    unsigned char *a = malloc(bytes ? bytes : 1);
-    memset(a, 0xAB, bytes);
+    unsigned char *v = malloc(bytes ? bytes : 1);
+    memset(v, fill, bytes);
     for (long gj = 0; gj < t->n; gj++)
         for (long gi = 0; gi < t->m; gi++) {
             long off;
             if (owner(t, gi, gj, &off) == me)
                 for (size_t k = 0; k < es; k++)
-                    a[(size_t)off * es + k] = value_byte(gi, gj, k);
+                    v[(size_t)off * es + k] = rows ? value_byte(rows[off], cols[off], k)
+                                                   : value_byte(gi, gj, k);
         }
-    return a;
+    return v;
+}
+
+/* src's local array with its elements' values, the rest 0xAB. */
+static unsigned char *fill_src(const tlayout *t, size_t es)
+{
+    return expected(t, es, 0xAB, NULL, NULL);
 }
 
 /* Every byte of dst's local array: the moved elements' values where the
@@ -392,16 +402,7 @@ static long check_dst(const tlayout *t, size_t es, const unsigned char *b, const
                       int cfg, const int *rows, const int *cols)
 {
     size_t bytes = local_bytes(t, es);
-    unsigned char *want = malloc(bytes ? bytes : 1);
-    memset(want, 0xCD, bytes);
-    for (long gj = 0; gj < t->n; gj++)
-        for (long gi = 0; gi < t->m; gi++) {
-            long off;
-            if (owner(t, gi, gj, &off) == me)
-                for (size_t k = 0; k < es; k++)
-                    want[(size_t)off * es + k] = rows ? value_byte(rows[off], cols[off], k)
-                                                      : value_byte(gi, gj, k);
-        }
+    unsigned char *want = expected(t, es, 0xCD, rows, cols);
     long bad = 0;
     for (size_t i = 0; i < bytes; i++)
         if (b[i] != want[i] && bad++ == 0)

@@ -39,6 +39,41 @@ static bcr_side virtual_side(int G, int N, int nb, int *map)
     return s;
 }
 
+/* Grid A's ranks row-major, grid B's the same processes column-major. */
+static void grid_maps(int G, int **a, int **b)
+{
+    *a = malloc((size_t)G * G * sizeof **a);
+    *b = malloc((size_t)G * G * sizeof **b);
+    for (int r = 0; r < G; r++)
+        for (int c = 0; c < G; c++) {
+            (*a)[r * G + c] = r * G + c;
+            (*b)[r * G + c] = c * G + r;
+        }
+}
+
+/* The median time of reps plans of the process at A's (0, 0); *partners
+ * its partners. */
+static double time_plan(const bcr_side *A, const bcr_side *B, int N, int G, int reps, double *t,
+                        int *partners)
+{
+    bcr_mask mk = {0, 0, 0, N, N};
+    bcr_options opt;
+    bcr_options_read(&opt);
+    for (int r = 0; r < reps; r++) {
+        bcr_exchange pl;
+        double t0 = MPI_Wtime();
+        if (bcr_exchange_build(&pl, A, B, &mk, 8, &opt.plan, 0, G * G)) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+        t[r] = MPI_Wtime() - t0;
+        *partners = pl.send.nparts + pl.send.has_self;
+        bcr_exchange_free(&pl);
+    }
+    qsort(t, (size_t)reps, sizeof *t, cmp_double);
+    return t[reps / 2];
+}
+
 static unsigned long long next(unsigned long long *s)
 {
     *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -72,12 +107,8 @@ static void blocks_table(int reps, double *t)
            "us per block");
     for (size_t gi = 0; gi < sizeof grids / sizeof *grids; gi++) {
         int G = grids[gi];
-        int *map_a = malloc((size_t)G * G * sizeof *map_a), *map_b = malloc((size_t)G * G * sizeof *map_b);
-        for (int r = 0; r < G; r++)
-            for (int c = 0; c < G; c++) {
-                map_a[r * G + c] = r * G + c;
-                map_b[r * G + c] = c * G + r;
-            }
+        int *map_a, *map_b;
+        grid_maps(G, &map_a, &map_b);
         for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
             int N = sizes[si];
             unsigned long long seed = 12345 + (unsigned long long)G * 7 + (unsigned long long)N;
@@ -90,27 +121,13 @@ static void blocks_table(int reps, double *t)
             A.cbands = &cols.bands;
             bcr_idx lrows = bcr_layout_dim_count(&rows, 0);
             A.lld = (int)(lrows > 1 ? lrows : 1);
-            bcr_mask mk = {0, 0, 0, N, N};
-            bcr_options opt;
-            bcr_options_read(&opt);
             int partners = 0;
-            for (int r = 0; r < reps; r++) {
-                bcr_exchange pl;
-                double t0 = MPI_Wtime();
-                if (bcr_exchange_build(&pl, &A, &B, &mk, 8, &opt.plan, 0, G * G)) {
-                    fprintf(stderr, "out of memory\n");
-                    exit(1);
-                }
-                t[r] = MPI_Wtime() - t0;
-                partners = pl.send.nparts + pl.send.has_self;
-                bcr_exchange_free(&pl);
-            }
-            qsort(t, (size_t)reps, sizeof *t, cmp_double);
+            double med = time_plan(&A, &B, N, G, reps, t, &partners);
             bcr_idx own = (rows.first[1] - rows.first[0]) * (cols.first[1] - cols.first[0]);
             char grid[16];
             snprintf(grid, sizeof grid, "%dx%d", G, G);
             printf("%-9s %7d %11lld %9d %11.3f %13.3f\n", grid, N, (long long)own, partners,
-                   t[reps / 2] * 1e3, own ? t[reps / 2] * 1e6 / (double)own : 0.0);
+                   med * 1e3, own ? med * 1e6 / (double)own : 0.0);
             bcr_layout_dim_free(&rows);
             bcr_layout_dim_free(&cols);
         }
@@ -134,38 +151,20 @@ int main(int argc, char **argv)
     double *t = malloc((size_t)reps * sizeof *t);
     for (size_t gi = 0; gi < sizeof grids / sizeof *grids; gi++) {
         int G = grids[gi];
-        int *map_a = malloc((size_t)G * G * sizeof *map_a), *map_b = malloc((size_t)G * G * sizeof *map_b);
-        for (int r = 0; r < G; r++)
-            for (int c = 0; c < G; c++) {
-                map_a[r * G + c] = r * G + c;
-                map_b[r * G + c] = c * G + r;
-            }
+        int *map_a, *map_b;
+        grid_maps(G, &map_a, &map_b);
         for (size_t si = 0; si < sizeof sizes / sizeof *sizes; si++) {
             int N = sizes[si];
             bcr_side A = virtual_side(G, N, 64, map_a), B = virtual_side(G, N, 48, map_b);
-            bcr_mask mk = {0, 0, 0, N, N};
-            bcr_options opt;
-            bcr_options_read(&opt);
             int partners = 0;
-            for (int r = 0; r < reps; r++) {
-                bcr_exchange pl;
-                double t0 = MPI_Wtime();
-                if (bcr_exchange_build(&pl, &A, &B, &mk, 8, &opt.plan, 0, G * G)) {
-                    fprintf(stderr, "out of memory\n");
-                    return 1;
-                }
-                t[r] = MPI_Wtime() - t0;
-                partners = pl.send.nparts + pl.send.has_self;
-                bcr_exchange_free(&pl);
-            }
-            qsort(t, (size_t)reps, sizeof *t, cmp_double);
+            double med = time_plan(&A, &B, N, G, reps, t, &partners);
             bcr_idx own = bcr_local_count(N, 64, 0, 0, G);
             own = (own + 63) / 64;
             own *= own;
             char grid[16];
             snprintf(grid, sizeof grid, "%dx%d", G, G);
             printf("%-9s %7d %11lld %9d %11.3f %13.3f\n", grid, N, (long long)own, partners,
-                   t[reps / 2] * 1e3, t[reps / 2] * 1e6 / (double)own);
+                   med * 1e3, med * 1e6 / (double)own);
         }
         free(map_a);
         free(map_b);

@@ -23,18 +23,28 @@ static bcr_layout_t fail(const char *routine, int code, int k, const char *name,
     return NULL;
 }
 
+/* m or n (arguments 1 and 2 of every constructor) outside [0, 2^31):
+ * reported, and 1 returned. */
+static int bad_size(const char *routine, bcr_int m, bcr_int n)
+{
+    if (m >= 0 && m <= INT32_MAX && n >= 0 && n <= INT32_MAX)
+        return 0;
+    int bad_m = m < 0 || m > INT32_MAX;
+    char d[96];
+    snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", bad_m ? "m" : "n",
+             (long long)(bad_m ? m : n));
+    fail(routine, BCR_ERR_ARGUMENT, bad_m ? 1 : 2, bad_m ? "m" : "n", d);
+    return 1;
+}
+
 static uint64_t hash_int(uint64_t h, long long v) { return bcr_layout_hash(h, &v, sizeof v); }
 
 bcr_layout_t bcr_layout_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desc)
 {
     const char *r = "bcr_layout_desc";
     char d[96];
-    if (m < 0 || m > INT32_MAX || n < 0 || n > INT32_MAX) {
-        snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", m < 0 || m > INT32_MAX ? "m" : "n",
-                 (long long)(m < 0 || m > INT32_MAX ? m : n));
-        return fail(r, BCR_ERR_ARGUMENT, m < 0 || m > INT32_MAX ? 1 : 2,
-                    m < 0 || m > INT32_MAX ? "m" : "n", d);
-    }
+    if (bad_size(r, m, n))
+        return NULL;
     if (ia < 1 || ia > INT32_MAX || ja < 1 || ja > INT32_MAX) {
         int bad_i = ia < 1 || ia > INT32_MAX;
         snprintf(d, sizeof d, "%s = %lld, must be in [1, 2^31)", bad_i ? "ia" : "ja",
@@ -149,12 +159,8 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
 {
     const char *r = "bcr_layout_blocks";
     char d[200];
-    if (m < 0 || m > INT32_MAX || n < 0 || n > INT32_MAX) {
-        int bad_m = m < 0 || m > INT32_MAX;
-        snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", bad_m ? "m" : "n",
-                 (long long)(bad_m ? m : n));
-        return fail(r, BCR_ERR_ARGUMENT, bad_m ? 1 : 2, bad_m ? "m" : "n", d);
-    }
+    if (bad_size(r, m, n))
+        return NULL;
     if (nprow < 1 || npcol < 1 || nprow > INT32_MAX / (npcol > 0 ? npcol : 1)) {
         int bad_r = nprow < 1;
         snprintf(d, sizeof d, "%s = %lld, must be >= 1 (and nprow * npcol < 2^31)",
@@ -212,12 +218,8 @@ bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_i
 {
     const char *r = "bcr_layout_linear";
     char d[200];
-    if (m < 0 || m > INT32_MAX || n < 0 || n > INT32_MAX) {
-        int bad_m = m < 0 || m > INT32_MAX;
-        snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", bad_m ? "m" : "n",
-                 (long long)(bad_m ? m : n));
-        return fail(r, BCR_ERR_ARGUMENT, bad_m ? 1 : 2, bad_m ? "m" : "n", d);
-    }
+    if (bad_size(r, m, n))
+        return NULL;
     if (a == 0 && b == 0)
         return fail(r, BCR_ERR_ARGUMENT, 4, "b",
                     "a = b = 0: the lines a i + b j = c need a or b nonzero");
@@ -273,12 +275,8 @@ bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
 {
     const char *r = "bcr_layout_owners";
     char d[200];
-    if (m < 0 || m > INT32_MAX || n < 0 || n > INT32_MAX) {
-        int bad_m = m < 0 || m > INT32_MAX;
-        snprintf(d, sizeof d, "%s = %lld, must be in [0, 2^31)", bad_m ? "m" : "n",
-                 (long long)(bad_m ? m : n));
-        return fail(r, BCR_ERR_ARGUMENT, bad_m ? 1 : 2, bad_m ? "m" : "n", d);
-    }
+    if (bad_size(r, m, n))
+        return NULL;
     static const char *const rn[3] = {"nrowblocks", "row_sizes", ""};
     static const char *const cn[3] = {"ncolblocks", "col_sizes", ""};
     int k = check_dim(m, nrowblocks, row_sizes, NULL, 0, 2, "rows", rn, d, sizeof d);

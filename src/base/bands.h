@@ -21,18 +21,25 @@ typedef struct {
     const bcr_idx *first;    /* ncoords + 1 entries */
 } bcr_bands;
 
-/* The band holding global index g, 0 <= g < start[n]: a binary search. */
-static inline bcr_idx bcr_band_of(const bcr_bands *bd, bcr_idx g)
+/* The last k in [0, n) with start[k] <= g, for increasing start with
+ * start[0] <= g: a binary search. */
+static inline bcr_idx bcr_last_at_or_below(const bcr_idx *start, bcr_idx n, bcr_idx g)
 {
-    bcr_idx lo = 0, hi = bd->n - 1;
+    bcr_idx lo = 0, hi = n - 1;
     while (lo < hi) {
         bcr_idx mid = lo + (hi - lo + 1) / 2;
-        if (bd->start[mid] <= g)
+        if (start[mid] <= g)
             lo = mid;
         else
             hi = mid - 1;
     }
     return lo;
+}
+
+/* The band holding global index g, 0 <= g < start[n]. */
+static inline bcr_idx bcr_band_of(const bcr_bands *bd, bcr_idx g)
+{
+    return bcr_last_at_or_below(bd->start, bd->n, g);
 }
 
 #endif

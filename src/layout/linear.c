@@ -27,6 +27,8 @@
  */
 #include "layout/linear.h"
 
+#include "base/bands.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -487,14 +489,7 @@ int bcr_linear_li2gi(const bcr_linear *d, int k, const bcr_idx *bound, bcr_idx l
     if (local < 0 || local >= bound[nl])
         return -1;
     /* The last line starting at or before local. */
-    bcr_idx lo = 0, hi = nl - 1;
-    while (lo < hi) {
-        bcr_idx mid = lo + (hi - lo + 1) / 2;
-        if (bound[mid] <= local)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
+    bcr_idx lo = bcr_last_at_or_below(bound, nl, local);
     bcr_linear_segment seg;
     bcr_linear_proc_line(d, k, lo, &seg);
     bcr_idx pos = local - bound[lo];

@@ -58,26 +58,13 @@ static void axis_at(const bcr_side *s, int rows, bcr_idx g, int *coord, bcr_idx 
 /* Where element (gi, gj) lives: its owner's rank, and its place in the
  * owner's storage order (an increasing key, not an offset: a side's
  * offsets need the owner's leading dimension). */
-static bcr_idx block_of(const bcr_idx *start, bcr_idx n, bcr_idx g)
-{
-    bcr_idx lo = 0, hi = n - 1;
-    while (lo < hi) {
-        bcr_idx mid = lo + (hi - lo + 1) / 2;
-        if (start[mid] <= g)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
 void bcr_eside_locate(const bcr_eside *s, bcr_idx gi, bcr_idx gj, int *rank, bcr_idx *key)
 {
     if (s->own) {
         /* A process's rows and columns keep their global order, so the
          * global column-major index orders its storage. */
         const bcr_owner_blocks *o = s->own;
-        *rank = o->owner[block_of(o->rstart, o->nrb, gi) + block_of(o->cstart, o->ncb, gj) * o->nrb];
+        *rank = o->owner[bcr_last_at_or_below(o->rstart, o->nrb, gi) + bcr_last_at_or_below(o->cstart, o->ncb, gj) * o->nrb];
         *key = gj * (bcr_idx)s->m + gi;
         return;
     }
@@ -237,7 +224,7 @@ bcr_idx bcr_eside_offset(const bcr_eside *s, bcr_idx gi, bcr_idx gj)
     }
     if (s->own) {
         const bcr_owner_blocks *o = s->own;
-        bcr_idx bi = block_of(o->rstart, o->nrb, gi), bj = block_of(o->cstart, o->ncb, gj);
+        bcr_idx bi = bcr_last_at_or_below(o->rstart, o->nrb, gi), bj = bcr_last_at_or_below(o->cstart, o->ncb, gj);
         return s->own_lr[bi] + (gi - o->rstart[bi]) + (s->own_lc[bj] + gj - o->cstart[bj]) * o->lld;
     }
     int r, c;
