@@ -63,6 +63,15 @@ bcr_add_mpi_test(timing_experiment_smoke 4 TIMEOUT 60
           ${PROJECT_SOURCE_DIR}/timing/cases/experiment_smoke.txt
   LABELS timing)
 
+# Guo et al.'s MULTRANS through bcr_timing (timing/timing_guo.c), small: the
+# (BLOCK,*) result redistributed to the slant lines must equal the (1,1)
+# version's, at 3 ranks (n not a multiple of the ranks).
+bcr_add_mpi_test(timing_guo_multrans 3 TIMEOUT 60
+  COMMAND $<TARGET_FILE:bcr_timing> --reps 1
+          --csv ${CMAKE_CURRENT_BINARY_DIR}/timing_guo_multrans.csv
+          ${PROJECT_SOURCE_DIR}/timing/cases/guo_multrans_small.txt
+  LABELS "timing;layout")
+
 # Patterns repeated whole (row_order.c, fold_patterns) on layouts that fold
 # that way, through the shared-segment scans, with plain and with streaming
 # stores; every result checked.

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "timing_gen.h"
+#include "timing_guo.h"
 #include "timing_modes.h"
 #include "timing_run.h"
 
@@ -189,6 +190,30 @@ static int run_case(const tcase *c, const method *ms, int nm, const char *name, 
     return failures;
 }
 
+/* Guo et al.'s MULTRANS (timing_guo.h), a program rather than a set of
+ * redistributions: lines "n N", each run o->reps times. */
+static int run_guo(FILE *in, const timing_opts *o)
+{
+    char line[512];
+    int n, failures = 0;
+    FILE *csv = o->me == 0 ? fopen(o->csv_path, "w") : NULL;
+    if (csv)
+        fprintf(csv, "ranks,n,bstar_multiply,bstar_transpose,linear_multiply,"
+                     "linear_redistribute,linear_transpose,identical\n");
+    while (timing_next_line(in, line, sizeof line)) {
+        if (sscanf(line, "n %d", &n) != 1 || n < 1) {
+            if (o->me == 0)
+                fprintf(stderr, "bcr_timing: cannot read \"%s\"\n", line);
+            failures = -1;
+            break;
+        }
+        failures += timing_guo_multrans(n, o->reps, csv);
+    }
+    if (csv)
+        fclose(csv);
+    return failures;
+}
+
 int timing_run_experiment(FILE *in, const timing_opts *o)
 {
     char line[512], name[40] = "?";
@@ -196,6 +221,8 @@ int timing_run_experiment(FILE *in, const timing_opts *o)
     int nm = 0, failures = 0, malformed = 0;
     if (timing_next_line(in, line, sizeof line))
         sscanf(line, "%*s %39s", name);
+    if (!strcmp(name, "guo_multrans"))
+        return run_guo(in, o);
     FILE *csv = o->me == 0 ? fopen(o->csv_path, "w") : NULL;
     print_header(csv, name, o);
     int ictxt;
