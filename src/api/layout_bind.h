@@ -1,0 +1,35 @@
+/* A layout bound to a communicator (api/plan_layouts.c): a descriptor's
+ * grid gathered from every process's view of its context, ranks checked
+ * against the communicator, this process's leading dimension checked, and
+ * the planner's side (base/side.h) made where the layout has one. */
+#ifndef BCR_API_LAYOUT_BIND_H
+#define BCR_API_LAYOUT_BIND_H
+
+#include <mpi.h>
+
+#include "base/error.h"
+#include "base/request.h"
+#include "base/side.h"
+#include "layout/layout.h"
+
+/* One layout bound to the communicator. */
+typedef struct {
+    bcr_side side;
+    int *map; /* a descriptor's grid, owned here; NULL for a blocks layout */
+    bcr_idx held;
+} bcr_bound_side;
+
+/* Record "argument k (name): detail" in e, with k as the argument that
+ * orders several processes' reports; keeps a fault already recorded.
+ * Returns e's code. */
+int bcr_layout_arg_error(bcr_err *e, const bcr_request *rq, int code, int k, const char *name,
+                         const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Layout l, argument k of the call, bound on this process (rank of size
+ * in comm) into *b (linear and owners layouts fill only their checks).
+ * Collective over comm for a descriptor layout (an allgather), local
+ * otherwise.  Faults go to e; returns its code. */
+int bcr_layout_bind(const bcr_layout_s *l, int k, MPI_Comm comm, int rank, int size,
+                    bcr_bound_side *b, const bcr_request *rq, bcr_err *e);
+
+#endif
