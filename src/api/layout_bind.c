@@ -87,10 +87,11 @@ static int bind_descriptor(const bcr_layout_s *l, int k, const char *name, MPI_C
         const long long *v = &all[p * G_FIELDS];
         for (int f = G_P; v[G_IN] && f < G_FIELDS; f++)
             if (v[f] != g[f]) {
+                long long other = v[f]; /* v is in all */
                 free(all);
                 return bcr_layout_arg_error(e, rq, BCR_ERR_INCONSISTENT, k, name,
                                             "processes of the grid disagree on %s (%lld, %lld)",
-                                            field[f], g[f], v[f]);
+                                            field[f], g[f], other);
             }
     }
     long long P = g[G_P], Q = g[G_Q];
