@@ -669,6 +669,18 @@ static int errors(void)
     p = bcr_plan_create_layouts(l, good, 'd', MPI_COMM_WORLD);
     bad += expect("desc MB = 0", p == NULL, BCR_ERR_ARGUMENT, "argument 1 (src)", "desc[MB_] = 0");
     bcr_layout_destroy(l);
+    /* Processes of a descriptor's grid disagreeing on its M. */
+    if (np > 1) {
+        const grid *gall = NULL;
+        for (int i = 0; i < ngrids && !gall; i++)
+            if (grids[i].P * grids[i].Q == np)
+                gall = &grids[i];
+        int dm[9] = {1, gall->ctxt, me == 0 ? 11 : 10, 6, 2, 2, 0, 0, 10};
+        l = bcr_layout_desc(m, n, 1, 1, dm);
+        p = bcr_plan_create_layouts(l, good, 'd', MPI_COMM_WORLD);
+        bad += expect("grid disagrees on M", p == NULL, BCR_ERR_INCONSISTENT, "argument 1 (src)", "disagree on desc[M_] (11, 10)");
+        bcr_layout_destroy(l);
+    }
     /* A descriptor whose grid reaches outside comm. */
     if (np > 1) {
         MPI_Comm sub;
