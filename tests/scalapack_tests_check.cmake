@@ -201,8 +201,9 @@ endfunction()
 
 # summarize(mode): from out_<mode>, the summary lines, the counts of the
 # result words, the number of per-test lines, how many of them keep their
-# residuals, and the output with the per-test lines masked (sum_<mode>,
-# counts_<mode>, ntests_<mode>, nresiduals_<mode>, masked_<mode>).
+# residuals, how many of the others failed, and the output with the
+# per-test lines masked (sum_<mode>, counts_<mode>, ntests_<mode>,
+# nresiduals_<mode>, nvarying_<mode>, masked_<mode>).
 function(summarize mode)
   set(text "${out_${mode}}")
   set(counts "")
@@ -217,6 +218,7 @@ function(summarize mode)
   set(masked "")
   set(ntests 0)
   set(nresiduals 0)
+  set(nvarying 0)
   foreach(line IN LISTS lines)
     string(REGEX REPLACE " +$" "" line "${line}")
     if(line MATCHES "^ *(Finished +)?[0-9]+ tests")
@@ -235,6 +237,9 @@ function(summarize mode)
         string(STRIP "${p}" p)
         string(STRIP "${q}" q)
         if(p GREATER 2 OR q GREATER 2)
+          if(line MATCHES "FAIL")
+            math(EXPR nvarying "${nvarying} + 1")
+          endif()
           mask(line "${line}" ${residual_cols})
         else()
           math(EXPR nresiduals "${nresiduals} + 1")
@@ -248,82 +253,109 @@ function(summarize mode)
   set(counts_${mode} "${counts}" PARENT_SCOPE)
   set(ntests_${mode} ${ntests} PARENT_SCOPE)
   set(nresiduals_${mode} ${nresiduals} PARENT_SCOPE)
+  set(nvarying_${mode} ${nvarying} PARENT_SCOPE)
   set(masked_${mode} "${masked}" PARENT_SCOPE)
 endfunction()
 
-run(ref)
-run(preload)
-summarize(ref)
-summarize(preload)
+# Attempts: on grids with three or more processes in a row or column the
+# BLACS adds in arrival order, so the eigensolvers' results there vary from
+# run to run (their residuals are masked above), and now and then one of
+# them fails its residual check: seen with the drop-in preloaded (xssep, N
+# = 27 on 1 x 3, about one run in fifty), also where a shim compared every
+# redistribution's bytes with the reference's in the same run and found
+# them equal, so the timing, not the data, differs.  A fault that comes
+# with a failed test on such a grid is run again, up to three attempts in
+# all; any other fault, or one that comes back three times, fails the
+# test.
+set(attempt 1)
+while(TRUE)
+  run(ref)
+  run(preload)
+  summarize(ref)
+  summarize(preload)
 
-set(verbose "bcredist: [A-Za-z0-9_]+ -> bcr_p[sdczi](gemr2d|trmr2d|tran|tranu|tranc|geadd) ")
-if(err_ref MATCHES "${verbose}" OR out_ref MATCHES "${verbose}")
-  message(FATAL_ERROR "${prog} ref: bcredist ran without the drop-in")
-endif()
+  set(verbose "bcredist: [A-Za-z0-9_]+ -> bcr_p[sdczi](gemr2d|trmr2d|tran|tranu|tranc|geadd) ")
+  if(err_ref MATCHES "${verbose}" OR out_ref MATCHES "${verbose}")
+    message(FATAL_ERROR "${prog} ref: bcredist ran without the drop-in")
+  endif()
+  set(fault "")
 
-message(STATUS "${prog} ref:     ${ntests_ref} per-test lines (${nresiduals_ref} with their residuals compared); in all: ${counts_ref}")
-message(STATUS "${prog} preload: ${ntests_preload} per-test lines (${nresiduals_preload} with their residuals compared); in all: ${counts_preload}")
-if(NOT counts_ref STREQUAL counts_preload)
-  message(FATAL_ERROR "${prog}: the counts of results differ with the drop-in")
-endif()
-if(NOT sum_ref STREQUAL sum_preload)
-  message(FATAL_ERROR "${prog}: the summary lines differ with the drop-in\n"
-    "--- without\n${sum_ref}--- with\n${sum_preload}---")
-endif()
-if(NOT masked_ref STREQUAL masked_preload)
-  split_lines(a "${masked_ref}")
-  split_lines(b "${masked_preload}")
-  list(LENGTH a na)
-  list(LENGTH b nb)
-  set(i 0)
-  while(i LESS na AND i LESS nb)
-    list(GET a ${i} la)
-    list(GET b ${i} lb)
-    if(NOT la STREQUAL lb)
-      break()
+  message(STATUS "${prog} ref:     ${ntests_ref} per-test lines (${nresiduals_ref} with their residuals compared); in all: ${counts_ref}")
+  message(STATUS "${prog} preload: ${ntests_preload} per-test lines (${nresiduals_preload} with their residuals compared); in all: ${counts_preload}")
+  if(NOT counts_ref STREQUAL counts_preload)
+    set(fault "${prog}: the counts of results differ with the drop-in")
+  endif()
+  if(fault STREQUAL "" AND NOT sum_ref STREQUAL sum_preload)
+    string(CONCAT fault "${prog}: the summary lines differ with the drop-in\n"
+      "--- without\n${sum_ref}--- with\n${sum_preload}---")
+  endif()
+  if(fault STREQUAL "" AND NOT masked_ref STREQUAL masked_preload)
+    split_lines(a "${masked_ref}")
+    split_lines(b "${masked_preload}")
+    list(LENGTH a na)
+    list(LENGTH b nb)
+    set(i 0)
+    while(i LESS na AND i LESS nb)
+      list(GET a ${i} la)
+      list(GET b ${i} lb)
+      if(NOT la STREQUAL lb)
+        break()
+      endif()
+      math(EXPR i "${i} + 1")
+    endwhile()
+    math(EXPR n "${i} + 1")
+    if(i LESS na)
+      list(GET a ${i} la)
+    else()
+      set(la "(end of output)")
     endif()
-    math(EXPR i "${i} + 1")
-  endwhile()
-  math(EXPR n "${i} + 1")
-  if(i LESS na)
-    list(GET a ${i} la)
-  else()
-    set(la "(end of output)")
+    if(i LESS nb)
+      list(GET b ${i} lb)
+    else()
+      set(lb "(end of output)")
+    endif()
+    string(CONCAT fault "${prog}: the output differs with the drop-in (per-test lines masked), "
+      "first at line ${n}:\n  without: ${la}\n  with:    ${lb}\n"
+      "(${WORKDIR}/{ref,preload}/stdout.masked)")
   endif()
-  if(i LESS nb)
-    list(GET b ${i} lb)
-  else()
-    set(lb "(end of output)")
+  if(ntests_ref EQUAL 0)
+    message(FATAL_ERROR "${prog}: no per-test line found (format ${FORMAT})")
   endif()
-  message(FATAL_ERROR "${prog}: the output differs with the drop-in (per-test lines masked), "
-    "first at line ${n}:\n  without: ${la}\n  with:    ${lb}\n"
-    "(${WORKDIR}/{ref,preload}/stdout.masked)")
-endif()
-if(ntests_ref EQUAL 0)
-  message(FATAL_ERROR "${prog}: no per-test line found (format ${FORMAT})")
-endif()
 
-# Failures: P?SEPTST writes 'FAIL ...' as the result and counts "tests
-# completed and failed", P?SVDTST writes "Test I = ... has failed",
-# P?HSEQRDRIVER writes FAILED; P?BLAS3TST's summary has a FAILED column
-# (its lines' fourth count) and its checks end in PASSED or FAILED.
-if(FORMAT STREQUAL "pblas")
-  set(failure "check: +[A-Z0-9]+ +FAILED|[|] +P[A-Z0-9]+ +[0-9]+ +[0-9]+ +[1-9]|ILLEGAL")
-else()
-  set(failure "FAIL|Failed|has failed")
-endif()
-foreach(mode ref preload)
-  if(out_${mode} MATCHES "${failure}")
-    message(FATAL_ERROR "${prog} ${mode}: a test failed")
+  # Failures: P?SEPTST writes 'FAIL ...' as the result and counts "tests
+  # completed and failed", P?SVDTST writes "Test I = ... has failed",
+  # P?HSEQRDRIVER writes FAILED; P?BLAS3TST's summary has a FAILED column
+  # (its lines' fourth count) and its checks end in PASSED or FAILED.
+  if(FORMAT STREQUAL "pblas")
+    set(failure "check: +[A-Z0-9]+ +FAILED|[|] +P[A-Z0-9]+ +[0-9]+ +[0-9]+ +[1-9]|ILLEGAL")
+  else()
+    set(failure "FAIL|Failed|has failed")
   endif()
-  if(sum_${mode} MATCHES "(^|\n)([0-9]+) tests completed and failed"
-     AND NOT CMAKE_MATCH_2 EQUAL 0)
-    message(FATAL_ERROR "${prog} ${mode}: ${CMAKE_MATCH_2} tests failed")
+  foreach(mode ref preload)
+    if(fault STREQUAL "" AND out_${mode} MATCHES "${failure}")
+      set(fault "${prog} ${mode}: a test failed")
+    endif()
+    if(fault STREQUAL "" AND sum_${mode} MATCHES "(^|\n)([0-9]+) tests completed and failed"
+       AND NOT CMAKE_MATCH_2 EQUAL 0)
+      set(fault "${prog} ${mode}: ${CMAKE_MATCH_2} tests failed")
+    endif()
+    if(NOT out_${mode} MATCHES "PASSED|Passed")
+      message(FATAL_ERROR "${prog} ${mode}: no test passed")
+    endif()
+  endforeach()
+
+
+  if(fault STREQUAL "")
+    break()
   endif()
-  if(NOT out_${mode} MATCHES "PASSED|Passed")
-    message(FATAL_ERROR "${prog} ${mode}: no test passed")
+  math(EXPR varying "${nvarying_ref} + ${nvarying_preload}")
+  if(varying EQUAL 0 OR attempt EQUAL 3)
+    message(FATAL_ERROR "${fault}")
   endif()
-endforeach()
+  message(STATUS "${prog}: attempt ${attempt}: ${fault}, with ${varying} failed tests on grids "
+    "whose results vary from run to run: running both again")
+  math(EXPR attempt "${attempt} + 1")
+endwhile()
 
 # The calls reached bcredist.
 string(REGEX MATCHALL "${verbose}" calls "${err_preload}")
