@@ -324,7 +324,7 @@ static bcr_idx compress(const bcr_idx *offs, bcr_idx n, int stride, bcr_srun *ou
     return runs;
 }
 
-int bcr_epart_make(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int stride)
+static int part_make(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int stride)
 {
     p->rank = rank;
     p->count = n;
@@ -333,6 +333,33 @@ int bcr_epart_make(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int s
     if (!p->runs)
         return -1;
     compress(offs, n, stride, p->runs);
+    return 0;
+}
+
+int bcr_eparts_make(bcr_idx *const *offs, const bcr_idx *n, int stride, int rank, int nranks,
+                    bcr_epart **parts, int *nparts, bcr_epart *self, bcr_idx *total)
+{
+    int np = 0;
+    for (int r = 0; r < nranks; r++)
+        np += r != rank && n[r] > 0;
+    *parts = calloc((size_t)(np ? np : 1), sizeof **parts);
+    if (!*parts)
+        return -1;
+    *nparts = 0;
+    *total = 0;
+    /* In rank order from this one on, so that partners start apart. */
+    for (int t = 0; t < nranks; t++) {
+        int r = (rank + t) % nranks;
+        if (!n[r])
+            continue;
+        bcr_epart *p = r == rank ? self : &(*parts)[(*nparts)++];
+        if (part_make(p, r, offs[r], n[r], stride))
+            return -1;
+        if (r != rank) {
+            p->offset = *total;
+            *total += n[r];
+        }
+    }
     return 0;
 }
 
@@ -345,44 +372,30 @@ static int build_half(const bcr_eside *mine, const bcr_eside *other, int recv, i
     int width = recv ? 2 : 1;
     lists L = {other, 1, calloc((size_t)nranks, sizeof(bcr_idx)),
                calloc((size_t)nranks + 1, sizeof(bcr_idx)), NULL, recv};
+    bcr_idx **from = calloc((size_t)nranks, sizeof *from);
     int rc = -1;
-    if (!L.count || !L.at || bcr_eside_each(mine, collect, &L))
+    if (!L.count || !L.at || !from || bcr_eside_each(mine, collect, &L))
         goto out;
     bcr_idx n = 0;
-    int np = 0;
     for (int r = 0; r < nranks; r++) {
         L.at[r] = n;
         n += L.count[r];
-        np += L.count[r] > 0 && r != rank;
     }
     L.offs = malloc((size_t)(n ? n : 1) * (size_t)width * sizeof *L.offs);
-    *parts = calloc((size_t)(np ? np : 1), sizeof **parts);
-    if (!L.offs || !*parts)
+    if (!L.offs)
         goto out;
     L.counting = 0;
     if (bcr_eside_each(mine, collect, &L))
         goto out;
-    *nparts = 0;
-    *total = 0;
-    /* In rank order from this one on, so that partners start apart. */
-    for (int t = 0; t < nranks; t++) {
-        int r = (rank + t) % nranks;
-        bcr_idx c = L.count[r], first = L.at[r] - c;
-        if (!c)
-            continue;
-        bcr_idx *o = L.offs + first * width;
-        if (recv)
-            qsort(o, (size_t)c, 2 * sizeof *o, by_key);
-        bcr_epart *p = r == rank ? self : &(*parts)[(*nparts)++];
-        if (bcr_epart_make(p, r, o + (recv ? 1 : 0), c, width))
-            goto out;
-        if (r != rank) {
-            p->offset = *total;
-            *total += c;
-        }
+    for (int r = 0; r < nranks; r++) {
+        bcr_idx *o = L.offs + (L.at[r] - L.count[r]) * width;
+        if (recv) /* in the sender's storage order */
+            qsort(o, (size_t)L.count[r], 2 * sizeof *o, by_key);
+        from[r] = o + (recv ? 1 : 0);
     }
-    rc = 0;
+    rc = bcr_eparts_make(from, L.count, width, rank, nranks, parts, nparts, self, total);
 out:
+    free(from);
     free(L.count);
     free(L.at);
     free(L.offs);

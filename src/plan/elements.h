@@ -13,19 +13,6 @@
 #include "base/side.h"
 #include "layout/linear.h"
 
-/* Blocks of any sizes, each on any rank (bcr_layout_owners): block
- * (bi, bj) holds rows [rstart[bi], rstart[bi + 1]) and columns
- * [cstart[bj], cstart[bj + 1]) and lies on rank owner[bi + bj * nrb].  A
- * process stores the row blocks in which it holds a block one after
- * another, likewise the column blocks, column-major with leading
- * dimension lld; other processes' blocks in that rectangle are holes. */
-typedef struct {
-    bcr_idx nrb, ncb;
-    const bcr_idx *rstart, *cstart; /* nrb + 1 and ncb + 1 entries */
-    const int *owner;
-    bcr_idx lld;
-} bcr_owner_blocks;
-
 /* One side of an element plan: a descriptor's or a blocks layout's bound
  * side (side), blocks with owners of their own (own), or a linear
  * distribution whose process k is rank ranks[k]; bounds[first[k] ..
@@ -93,7 +80,12 @@ void bcr_eside_locate(const bcr_eside *s, bcr_idx gi, bcr_idx gj, int *rank, bcr
 int bcr_eside_prepare(bcr_eside *s);
 /* The local offset of (gi, gj), an element this process holds. */
 bcr_idx bcr_eside_offset(const bcr_eside *s, bcr_idx gi, bcr_idx gj);
-/* A partner's part from offsets (every stride-th value of offs). */
-int bcr_epart_make(bcr_epart *p, int rank, const bcr_idx *offs, bcr_idx n, int stride);
+/* The parts of one direction: rank r's n[r] offsets are every stride-th
+ * value from offs[r]; this process's own to *self, the others' to *parts
+ * (allocated here) in rank order from this one on, each placed in the
+ * buffer after the ones before (*total elements in all).  Returns 0 or -1
+ * (out of memory). */
+int bcr_eparts_make(bcr_idx *const *offs, const bcr_idx *n, int stride, int rank, int nranks,
+                    bcr_epart **parts, int *nparts, bcr_epart *self, bcr_idx *total);
 
 #endif

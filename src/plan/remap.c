@@ -31,14 +31,6 @@ static void want(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
     bcr_eside_locate(g->src, x->i, x->j, &x->rank, &x->key);
 }
 
-static void count(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
-{
-    (void)gi;
-    (void)gj;
-    (void)off;
-    (*(bcr_idx *)ctx)++;
-}
-
 static int by_rank_key(const void *a, const void *b)
 {
     const wanted *x = a, *y = b;
@@ -49,38 +41,10 @@ static int by_rank_key(const void *a, const void *b)
     return (x->off > y->off) - (x->off < y->off);
 }
 
-static void wait_all(MPI_Request *req, const char *what)
+static void wait_for(MPI_Request *req, const char *what)
 {
     if (bcr_wait_bounded(req, what))
         bcr_give_up("an MPI call failed while %s", what);
-}
-
-/* The parts of one direction from per-rank lists of offsets: self to
- * *self, the others to *parts in rank order from this one on. */
-static int parts_from(bcr_idx *const *offs, const bcr_idx *n, int rank, int nranks,
-                      bcr_epart **parts, int *nparts, bcr_epart *self, bcr_idx *total)
-{
-    int np = 0;
-    for (int r = 0; r < nranks; r++)
-        np += r != rank && n[r] > 0;
-    *parts = calloc((size_t)(np ? np : 1), sizeof **parts);
-    if (!*parts)
-        return -1;
-    *nparts = 0;
-    *total = 0;
-    for (int t = 0; t < nranks; t++) {
-        int r = (rank + t) % nranks;
-        if (!n[r])
-            continue;
-        bcr_epart *p = r == rank ? self : &(*parts)[(*nparts)++];
-        if (bcr_epart_make(p, r, offs[r], n[r], 1))
-            return -1;
-        if (r != rank) {
-            p->offset = *total;
-            *total += n[r];
-        }
-    }
-    return 0;
 }
 
 int bcr_eplan_build_remap(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *dst,
@@ -89,8 +53,7 @@ int bcr_eplan_build_remap(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *
 {
     memset(pl, 0, sizeof *pl);
     *failed_here = 0;
-    bcr_idx mine = 0;
-    bcr_eside_each(dst, count, &mine);
+    bcr_idx mine = bcr_eside_held(dst);
     gather g = {src, rows, cols, malloc((size_t)(mine ? mine : 1) * sizeof(wanted)), 0};
     int *scount = calloc((size_t)nranks, sizeof *scount); /* requests I send */
     int *rcount = calloc((size_t)nranks, sizeof *rcount); /* requests I receive */
@@ -136,7 +99,7 @@ int bcr_eplan_build_remap(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *
     MPI_Request req;
     if (MPI_Ialltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, comm, &req))
         bcr_give_up("an MPI call failed while planning a remap");
-    wait_all(&req, "the other processes' remap requests");
+    wait_for(&req, "the other processes' remap requests");
     long long in_total = 0, out_total = 0;
     for (int r = 0; r < nranks; r++) {
         sdisp[r] = (int)out_total;
@@ -150,7 +113,7 @@ int bcr_eplan_build_remap(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *
     if (MPI_Ialltoallv(req_out ? req_out : req_in, scount, sdisp, MPI_LONG_LONG, req_in, rcount,
                        rdisp, MPI_LONG_LONG, comm, &req))
         bcr_give_up("an MPI call failed while planning a remap");
-    wait_all(&req, "the other processes' remap requests");
+    wait_for(&req, "the other processes' remap requests");
     int rc = fail ? -1 : 0;
     /* What others ask of this process, and what it asks of itself. */
     for (int r = 0; !fail && r < nranks; r++) {
@@ -164,10 +127,10 @@ int bcr_eplan_build_remap(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *
         for (bcr_idx k = 0; k < sn[r]; k++)
             soffs[r][k] = bcr_eside_offset(src, q[2 * k], q[2 * k + 1]);
     }
-    if (rc == 0 && (parts_from(soffs, sn, rank, nranks, &pl->send, &pl->nsend, &pl->self_send,
-                               &pl->send_total) ||
-                    parts_from(roffs, rn, rank, nranks, &pl->recv, &pl->nrecv, &pl->self_recv,
-                               &pl->recv_total)))
+    if (rc == 0 && (bcr_eparts_make(soffs, sn, 1, rank, nranks, &pl->send, &pl->nsend,
+                                    &pl->self_send, &pl->send_total) ||
+                    bcr_eparts_make(roffs, rn, 1, rank, nranks, &pl->recv, &pl->nrecv,
+                                    &pl->self_recv, &pl->recv_total)))
         rc = -1;
     if (rc && !fail)
         *failed_here = 1; /* others may have planned to send here: agreed by the caller */
