@@ -226,7 +226,7 @@ static int bind_owners(const bcr_layout_s *l, int k, const char *name, int rank,
             return bcr_layout_arg_error(e, rq, BCR_ERR_GRID, k, name,
                                         "owners[%lld] = %d is not a rank of comm (size %d)",
                                         (long long)b, l->oowner[b], size);
-    bcr_owner_blocks o = {l->onrb, l->oncb, l->orstart, l->ocstart, l->oowner, l->lld};
+    bcr_owner_blocks o = bcr_layout_owner_blocks(l);
     bcr_idx rows = bcr_owner_blocks_rows(&o, rank);
     if (rows < 0)
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory checking a layout");

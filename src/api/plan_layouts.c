@@ -93,7 +93,7 @@ static int element_side(const bcr_layout_s *l, const bcr_bound_side *b, bcr_owne
     es->n = l->n;
     es->me = -1;
     if (l->kind == BCR_LAYOUT_OWNERS) {
-        *o = (bcr_owner_blocks){l->onrb, l->oncb, l->orstart, l->ocstart, l->oowner, l->lld};
+        *o = bcr_layout_owner_blocks(l);
         es->own = o;
         es->me = rank;
         return 0;

@@ -42,4 +42,18 @@ static inline bcr_idx bcr_band_of(const bcr_bands *bd, bcr_idx g)
     return bcr_last_at_or_below(bd->start, bd->n, g);
 }
 
+/* Blocks of any sizes, each on any rank (bcr_layout_owners, planned by
+ * plan/elements.h): block (bi, bj) holds rows [rstart[bi], rstart[bi + 1])
+ * and columns [cstart[bj], cstart[bj + 1]) and lies on rank
+ * owner[bi + bj * nrb].  A process stores the row blocks in which it
+ * holds a block one after another, likewise the column blocks,
+ * column-major with leading dimension lld; other processes' blocks in
+ * that rectangle are holes. */
+typedef struct {
+    bcr_idx nrb, ncb;
+    const bcr_idx *rstart, *cstart; /* nrb + 1 and ncb + 1 entries */
+    const int *owner;
+    bcr_idx lld;
+} bcr_owner_blocks;
+
 #endif

@@ -80,6 +80,12 @@ void bcr_layout_dim_free(bcr_layout_dim *d);
 /* Local rows (or columns) of coordinate c. */
 bcr_idx bcr_layout_dim_count(const bcr_layout_dim *d, int c);
 
+/* An owners layout's blocks, as the element planner reads them. */
+static inline bcr_owner_blocks bcr_layout_owner_blocks(const bcr_layout_s *l)
+{
+    return (bcr_owner_blocks){l->onrb, l->oncb, l->orstart, l->ocstart, l->oowner, l->lld};
+}
+
 /* FNV-1a over n bytes, continuing from h. */
 uint64_t bcr_layout_hash(uint64_t h, const void *p, size_t n);
 
