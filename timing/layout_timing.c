@@ -300,19 +300,6 @@ static void reference(const lay *s, const lay *d, const double *a, double *b, in
     }
 }
 
-static double slowest(double t)
-{
-    double m;
-    MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return m;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 typedef struct {
     const char *name;
     int sblocks, sP, sQ, snb, slo, shi;
@@ -412,11 +399,11 @@ int main(int argc, char **argv)
             MPI_Barrier(MPI_COMM_WORLD);
             double t0 = MPI_Wtime();
             reference(&s, &d, a, b1, N, whole, pack);
-            tr[r] = slowest(MPI_Wtime() - t0);
+            tr[r] = timing_slowest(MPI_Wtime() - t0);
             MPI_Barrier(MPI_COMM_WORLD);
             t0 = MPI_Wtime();
             bcr_plan_execute(p, a, b2);
-            tb[r] = slowest(MPI_Wtime() - t0);
+            tb[r] = timing_slowest(MPI_Wtime() - t0);
         }
         int same = !memcmp(b1, b2, sb * sizeof *b1), every;
         MPI_Allreduce(&same, &every, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -424,9 +411,7 @@ int main(int argc, char **argv)
         size_t larger = sa > sb ? sa : sb, lmax;
         MPI_Allreduce(&larger, &lmax, 1, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
         double bound = timing_copy_bound(lmax * sizeof(double), reps);
-        qsort(tr, (size_t)reps, sizeof *tr, cmp_double);
-        qsort(tb, (size_t)reps, sizeof *tb, cmp_double);
-        double mr = tr[reps / 2], mb = tb[reps / 2];
+        double mr = timing_median(tr, reps), mb = timing_median(tb, reps);
         if (me == 0) {
             printf("%-3zu %-32s %12.4f %11.4f %8.2f %8.2f %s\n", k + 1, c->name, mr, mb, mr / mb,
                    mb / bound, every ? "identical" : "DIFFERENT");

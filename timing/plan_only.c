@@ -51,6 +51,20 @@ static void grid_maps(int G, int **a, int **b)
         }
 }
 
+static void print_header(void)
+{
+    printf("%-9s %7s %11s %9s %11s %13s\n", "grid", "N", "own blocks", "partners", "plan ms",
+           "us per block");
+}
+
+static void print_row(int G, int N, bcr_idx own, int partners, double med)
+{
+    char grid[16];
+    snprintf(grid, sizeof grid, "%dx%d", G, G);
+    printf("%-9s %7d %11lld %9d %11.3f %13.3f\n", grid, N, (long long)own, partners, med * 1e3,
+           own ? med * 1e6 / (double)own : 0.0);
+}
+
 /* The median time of reps plans of the process at A's (0, 0); *partners
  * its partners. */
 static double time_plan(const bcr_side *A, const bcr_side *B, int N, int G, int reps, double *t,
@@ -103,8 +117,7 @@ static void blocks_table(int reps, double *t)
     static const int grids[] = {16, 32, 64, 128};
     static const int sizes[] = {10000, 25000, 50000, 100000};
     printf("\nblocks layout (blocks of 32 to 96, random owners) -> 48 x 48 block-cyclic\n");
-    printf("%-9s %7s %11s %9s %11s %13s\n", "grid", "N", "own blocks", "partners", "plan ms",
-           "us per block");
+    print_header();
     for (size_t gi = 0; gi < sizeof grids / sizeof *grids; gi++) {
         int G = grids[gi];
         int *map_a, *map_b;
@@ -124,10 +137,7 @@ static void blocks_table(int reps, double *t)
             int partners = 0;
             double med = time_plan(&A, &B, N, G, reps, t, &partners);
             bcr_idx own = (rows.first[1] - rows.first[0]) * (cols.first[1] - cols.first[0]);
-            char grid[16];
-            snprintf(grid, sizeof grid, "%dx%d", G, G);
-            printf("%-9s %7d %11lld %9d %11.3f %13.3f\n", grid, N, (long long)own, partners,
-                   med * 1e3, own ? med * 1e6 / (double)own : 0.0);
+            print_row(G, N, own, partners, med);
             bcr_layout_dim_free(&rows);
             bcr_layout_dim_free(&cols);
         }
@@ -146,8 +156,7 @@ int main(int argc, char **argv)
     static const int grids[] = {16, 32, 64, 128};
     static const int sizes[] = {10000, 25000, 50000, 100000};
     printf("bcr_plan_only: one process's plan, median of %d, 8-byte elements\n", reps);
-    printf("%-9s %7s %11s %9s %11s %13s\n", "grid", "N", "own blocks", "partners", "plan ms",
-           "us per block");
+    print_header();
     double *t = malloc((size_t)reps * sizeof *t);
     for (size_t gi = 0; gi < sizeof grids / sizeof *grids; gi++) {
         int G = grids[gi];
@@ -161,10 +170,7 @@ int main(int argc, char **argv)
             bcr_idx own = bcr_local_count(N, 64, 0, 0, G);
             own = (own + 63) / 64;
             own *= own;
-            char grid[16];
-            snprintf(grid, sizeof grid, "%dx%d", G, G);
-            printf("%-9s %7d %11lld %9d %11.3f %13.3f\n", grid, N, (long long)own, partners,
-                   med * 1e3, med * 1e6 / (double)own);
+            print_row(G, N, own, partners, med);
         }
         free(map_a);
         free(map_b);

@@ -27,21 +27,9 @@
 #include "bcredist.h"
 #include "scalapack_ref.h"
 #include "timing_guo.h"
+#include "timing_run.h"
 
 static int me, np;
-
-static double slowest(double t)
-{
-    double m;
-    MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return m;
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
 
 /* (BLOCK,*): process p holds rows [p * rb, ...), rb = ceil(n / P), as a
  * column-major local array of leading dimension rb. */
@@ -139,7 +127,7 @@ int timing_guo_multrans(int n, int reps, FILE *csv)
     bcr_layout_t anti = bcr_layout_linear(n, n, 1, 1, np, ranks);
     double t0 = MPI_Wtime();
     bcr_plan_t to_linear = bcr_plan_create_layouts(block_star, anti, 'd', MPI_COMM_WORLD);
-    double plan_s = slowest(MPI_Wtime() - t0);
+    double plan_s = timing_slowest(MPI_Wtime() - t0);
     if (!to_linear)
         MPI_Abort(MPI_COMM_WORLD, 1); /* the layouts are right by construction */
 
@@ -168,18 +156,18 @@ int timing_guo_multrans(int n, int reps, FILE *csv)
             t0 = MPI_Wtime();
             MPI_Allgather(bpart, (int)lb, MPI_DOUBLE, bfull, (int)lb, MPI_DOUBLE, MPI_COMM_WORLD);
             multiply(n, rb, a, bfull, c);
-            t[v][0][r] = slowest(MPI_Wtime() - t0);
+            t[v][0][r] = timing_slowest(MPI_Wtime() - t0);
             if (v == 0) {
                 t0 = MPI_Wtime();
                 transpose_block_star(n, rb, a, sbuf, rbuf);
-                t[v][2][r] = slowest(MPI_Wtime() - t0);
+                t[v][2][r] = timing_slowest(MPI_Wtime() - t0);
             } else {
                 t0 = MPI_Wtime();
                 bcr_plan_execute(to_linear, a, lin);
-                t[v][1][r] = slowest(MPI_Wtime() - t0);
+                t[v][1][r] = timing_slowest(MPI_Wtime() - t0);
                 t0 = MPI_Wtime();
                 transpose_linear(n, lin);
-                t[v][2][r] = slowest(MPI_Wtime() - t0);
+                t[v][2][r] = timing_slowest(MPI_Wtime() - t0);
             }
         }
     /* The (B,*) result, redistributed too, against the (1,1) result. */
@@ -190,10 +178,8 @@ int timing_guo_multrans(int n, int reps, FILE *csv)
     MPI_Allreduce(&same, &every, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     double med[2][3];
     for (int v = 0; v < 2; v++)
-        for (int f = 0; f < 3; f++) {
-            qsort(t[v][f], (size_t)reps, sizeof(double), cmp_double);
-            med[v][f] = t[v][f][reps / 2];
-        }
+        for (int f = 0; f < 3; f++)
+            med[v][f] = timing_median(t[v][f], reps);
     if (me == 0) {
         printf("bcr_guo_multrans: %d ranks, n = %d, median of %d; plan (B,*) -> (1,1) made "
                "once in %.4f s\n",

@@ -119,7 +119,7 @@ void trial_close(trial *t)
             Cblacs_gridexit(t->grid[s]);
 }
 
-static double slowest(double t)
+double timing_slowest(double t)
 {
     MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     return t;
@@ -164,7 +164,7 @@ double trial_call_ref(trial *t)
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
     call(t, 0, &t->bref);
-    return slowest(MPI_Wtime() - t0);
+    return timing_slowest(MPI_Wtime() - t0);
 }
 
 double trial_call_bcr(trial *t)
@@ -174,7 +174,7 @@ double trial_call_bcr(trial *t)
     call(t, 1, &t->bbcr);
     double dt = MPI_Wtime() - t0;
     maybe_corrupt(t);
-    return slowest(dt);
+    return timing_slowest(dt);
 }
 
 void trial_call_bcr_planned(trial *t, phase_sample *out)
@@ -238,7 +238,7 @@ double timing_copy_bound(size_t bytes, int reps)
         MPI_Barrier(MPI_COMM_WORLD);
         t[r] = MPI_Wtime() - t0;
     }
-    double med = slowest(timing_median(t, reps));
+    double med = timing_slowest(timing_median(t, reps));
     free(src);
     free(dst);
     free(t);

@@ -73,5 +73,7 @@ extern int timing_corrupt;
 double timing_copy_bound(size_t bytes, int reps);
 
 double timing_median(double *v, int n);
+/* t, the largest over the ranks of MPI_COMM_WORLD (collective). */
+double timing_slowest(double t);
 
 #endif
