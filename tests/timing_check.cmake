@@ -63,6 +63,14 @@ bcr_add_mpi_test(timing_experiment_smoke 4 TIMEOUT 60
           ${PROJECT_SOURCE_DIR}/timing/cases/experiment_smoke.txt
   LABELS timing)
 
+# bcr_layout_timing's cases, small (n = 800: owners layouts with holes):
+# every bcredist result must equal the gather-and-Cpdgemr2d reference's,
+# byte for byte, bytes nothing writes included (the program exits 1
+# otherwise).
+bcr_add_mpi_test(timing_layouts_check 4 TIMEOUT 60
+  COMMAND $<TARGET_FILE:bcr_layout_timing> --reps 1 --n 800
+  LABELS "timing;layout")
+
 # Guo et al.'s MULTRANS through bcr_timing (timing/timing_guo.c), small: the
 # (BLOCK,*) result redistributed to the slant lines must equal the (1,1)
 # version's, at 3 ranks (n not a multiple of the ranks).
