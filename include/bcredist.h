@@ -345,6 +345,13 @@ void bcr_set_error_mode(int mode);
  * call leaves at most BCR_KEEP_BYTES (64 MiB unless set) of it. */
 size_t bcr_pool_bytes(void);
 
+/* The most this thread's calls held of it (their buffers and the
+ * process's share of the shared segments) at the end of an exchange,
+ * before what lies above BCR_KEEP_BYTES was given back: a call's peak
+ * extra memory.  Counted from the previous call of this function, which
+ * starts the count again. */
+size_t bcr_pool_peak_bytes(void);
+
 /* Where this thread's calls spent their time, in seconds summed since the
  * last reset: checking the arguments and agreeing on them (one allreduce),
  * finding or building the plan, and the exchange, split into packing

@@ -18,7 +18,7 @@ static int prepack_last(const bcr_request *rq, const bcr_setup *s)
     const bcr_lastcall *last = &s->ctx->last;
     if (!last->plan || !last->sh)
         return 0;
-    bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize};
+    bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
     return bcr_plan_prepack(last->plan, &ar, last->sh);
 }
 
@@ -75,7 +75,7 @@ int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
                      bcr_shm **sh, double *timer)
 {
     double t0 = bcr_phase_start();
-    if (!e->code && pl && bcr_plan_reserve(pl, rq->elsize))
+    if (!e->code && pl && bcr_plan_reserve(pl, rq->elsize, rq->update != NULL))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
     /* Reserving or planning can fail on one process only: all must know
      * before any message goes out, or the others would wait for it
@@ -126,7 +126,7 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
     }
     if (pl && opt->trace)
         bcr_trace_call(rq, ctx->rank, pl, cached, sh, &opt->exec, packed);
-    bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize};
+    bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
     bcr_stage_exchange(pl, &ar, opt, ctx->comm, sh, packed);
     /* A call that went through MPI only because it was the context's first
      * is not one to repeat as it was: the next makes the segments. */

@@ -35,7 +35,7 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->in_b = s.B.in;
     p->held_a = s.A.in ? bcr_side_held(rq, &s.A) : 0;
     p->held_b = s.B.in ? bcr_side_held(rq, &s.B) : 0;
-    if (p->update) { /* an update plan moves A into its staging array */
+    if (p->update && p->opt.plan.update_staged) { /* A into its staging array */
         bcr_update_sides_of(rq, &s.B, &p->sides);
         s.B = p->sides.w;
         p->held_b = s.B.in ? bcr_update_held(&p->sides) : 0;
@@ -68,6 +68,13 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
                             &bcr_phase_now.plan);
 }
 
+/* Whether p is an update plan whose exchange adds into C where the data
+ * lands (else the exchange fills its staging array, added afterwards). */
+static int fused(const struct bcr_plan_s *p)
+{
+    return p->update && !p->opt.plan.update_staged;
+}
+
 /* The plan of a request narrowed into rq (an error found so far in e): an
  * empty one where m or n is 0 (no check and no communication, as the
  * routines), else made by create, collectively; NULL after reporting an
@@ -76,6 +83,8 @@ static bcr_plan_t plan_of(bcr_request *rq, char type, const bcr_update_op *op, b
 {
     bcr_options opt;
     bcr_options_read(&opt);
+    if (opt.plan.update_staged)
+        rq->update = NULL; /* the exchange fills a staging array, a copy's way */
     bcr_plan_t p = calloc(1, sizeof *p);
     if (p) {
         p->elsize = rq->elsize;
@@ -126,6 +135,7 @@ bcr_plan_t bcr_plan_create_update(char type, const char *trans, bcr_int m, bcr_i
     bcr_update_op op;
     bcr_failsafe_enter(rq.routine);
     bcr_update_request(&k, m, n, ia, ja, desca, ic, jc, descc, ictxt, &rq, &st, &op, &e);
+    rq.update = &op; /* its buffers are reserved as an update's (run_stream.h) */
     return plan_of(&rq, type, &op, &e);
 }
 
@@ -137,7 +147,10 @@ void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const v
     p->op.alpha = p->alpha;
     p->op.beta = p->beta;
     p->c = c;
-    *ar = (bcr_arrays){a, p->lda, p->stage, p->ldb, p->elsize};
+    if (fused(p)) /* alpha = 0 only scales, in the same walk (kernels/update.h) */
+        *ar = (bcr_arrays){a, p->lda, c, p->ldb, p->elsize, &p->op};
+    else
+        *ar = (bcr_arrays){a, p->lda, p->stage, p->ldb, p->elsize, NULL};
 }
 
 void bcr_plan_elements_run(bcr_plan_t p, const void *a, void *b)
@@ -152,7 +165,7 @@ void bcr_plan_elements_run(bcr_plan_t p, const void *a, void *b)
 
 void bcr_plan_update_apply(bcr_plan_t p)
 {
-    if (!p->update || !p->in_b)
+    if (!p->update || fused(p) || !p->in_b)
         return;
     int alpha_zero = bcr_update_is_zero(p->op.type, p->alpha);
     bcr_update_apply(&p->sides, &p->op, p->elsize, p->c, alpha_zero ? NULL : p->stage);
@@ -207,6 +220,7 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
      * The plan's communicator is its own, so its first execution goes
      * through MPI and a reused plan gets shared segments (exec/shm.h). */
     rq->elsize = p->elsize;
+    rq->update = fused(p) ? &p->op : NULL;
     if (p->in_rounds)
         return bcr_rounds_commit(rq, &p->rounds, 1, opt, p->comm, p->rank, p->size, e, sh,
                                  &bcr_phase_now.check);
@@ -268,7 +282,7 @@ int bcr_plan_execute(bcr_plan_t p, const void *a, void *b)
     bcr_request rq = {.routine = "bcr_plan_execute", .a = a, .b = b};
     bcr_failsafe_enter(rq.routine);
     BCR_TRY(bcr_plan_run_checks(p, rq.routine, 0, NULL, NULL, in_flight));
-    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize, NULL};
     return execute(p, &rq, &ar);
 }
 

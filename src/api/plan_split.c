@@ -78,7 +78,7 @@ int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
     bcr_request rq = {.routine = "bcr_plan_start", .a = a, .b = b};
     bcr_failsafe_enter(rq.routine);
     BCR_TRY(bcr_plan_run_checks(p, rq.routine, 0, NULL, NULL, in_flight));
-    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize};
+    bcr_arrays ar = {a, p->lda, b, p->ldb, p->elsize, NULL};
     return start(p, &rq, &ar);
 }
 

@@ -68,7 +68,7 @@ int bcr_rounds_commit(const bcr_request *rq, const bcr_rounds *r, int with_shm,
     const bcr_plan *most = NULL; /* the round sending the most through segments */
     for (bcr_idx k = 0; !e->code && r->plan && k < r->n; k++) {
         const bcr_plan *pl = &r->plan[k];
-        if (bcr_plan_reserve(pl, rq->elsize))
+        if (bcr_plan_reserve(pl, rq->elsize, rq->update != NULL))
             bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
         if (!most || bcr_plan_shm_bytes(pl, rq->elsize) > bcr_plan_shm_bytes(most, rq->elsize))
             most = pl;
@@ -129,7 +129,7 @@ int bcr_rounds_call(const bcr_request *rq, const bcr_options *opt, const bcr_set
     int rc = bcr_rounds_commit(rq, &r, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
                                &bcr_phase_now.plan);
     if (rc == BCR_SUCCESS) {
-        bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize};
+        bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
         bcr_rounds_exchange(rq, &r, &ar, opt, ctx->comm, ctx->rank, sh);
     }
     *shp = rc == BCR_SUCCESS ? sh : NULL;

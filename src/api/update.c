@@ -108,10 +108,11 @@ static int same_layout(const bcr_side *a, const bcr_side *w, int maps)
     return 1;
 }
 
-/* This thread's staging array for the call, or NULL with an error in e;
- * also NULL where no element will move, as far as this process can tell
- * before the agreement (A and C in one context, laid out alike).  From this
- * process's own checks, which the agreement repeats. */
+/* This thread's staging array for a staged call (BCR_UPDATE=staged), or
+ * NULL with an error in e; also NULL where no element will move, as far as
+ * this process can tell before the agreement (A and C in one context,
+ * laid out alike).  From this process's own checks, which the agreement
+ * repeats. */
 static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
 {
     bcr_side A, B;
@@ -133,11 +134,43 @@ static char *stage_buffer(const bcr_request *rq, int alpha_zero, bcr_err *e)
     return p;
 }
 
+/* The staged form: a gemr2d of sub(A) into the staging array W through the
+ * whole pipeline, then the add from W into C. */
+static int run_staged(const bcr_request *rq, const bcr_update_op *u, const bcr_options *opt,
+                      bcr_setup *s, int packed, bcr_update_sides *us, char *wbuf, bcr_err *e)
+{
+    int in_c = s->B.in;
+    if (in_c && !wbuf) { /* another process's grid C is not this one's */
+        size_t bytes = (size_t)bcr_update_stage_elems(us) * rq->elsize;
+        wbuf = bcr_pool_get(BCR_POOL_STAGE, bytes);
+        if (!wbuf && bytes) {
+            if (s->repeat) /* no agreement to come */
+                bcr_give_up("out of memory for the staging array (%zu bytes)", bytes);
+            bcr_err_plain(e, rq, BCR_ERR_NOMEM,
+                          "out of memory for the staging array (%zu bytes)", bytes);
+        }
+    }
+    s->B = us->w;
+    bcr_request into_w = *rq;
+    into_w.b = wbuf;
+    into_w.update = NULL;
+    bcr_shm *sh;
+    int rc = bcr_stage_run(&into_w, opt, s, packed, e, &sh);
+    if (rc == BCR_SUCCESS && in_c)
+        bcr_update_apply(us, u, rq->elsize, rq->b, wbuf);
+    if (rc == BCR_SUCCESS)
+        bcr_stage_keep(sh, opt);
+    return rc;
+}
+
+/* rq->update says how C is updated (NULL when alpha is 0 or the call is
+ * staged). */
 static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
                const bcr_options *opt, bcr_err *e)
 {
     bcr_phase_now.calls++;
-    char *wbuf = stage_buffer(rq, alpha_zero, e);
+    int staged = opt->plan.update_staged;
+    char *wbuf = staged ? stage_buffer(rq, alpha_zero, e) : NULL;
     bcr_setup s;
     int packed;
     BCR_TRY(bcr_stage_agree(rq, opt, &s, &packed, e));
@@ -156,23 +189,12 @@ static int run(const bcr_request *rq, const bcr_update_op *u, int alpha_zero,
         }
         return BCR_SUCCESS;
     }
-    if (in_c && !wbuf) { /* another process's grid C is not this one's */
-        size_t bytes = (size_t)bcr_update_stage_elems(&us) * rq->elsize;
-        wbuf = bcr_pool_get(BCR_POOL_STAGE, bytes);
-        if (!wbuf && bytes) {
-            if (s.repeat) /* no agreement to come */
-                bcr_give_up("out of memory for the staging array (%zu bytes)", bytes);
-            bcr_err_plain(e, rq, BCR_ERR_NOMEM,
-                          "out of memory for the staging array (%zu bytes)", bytes);
-        }
-    }
-    s.B = us.w;
-    bcr_request into_w = *rq;
-    into_w.b = wbuf;
+    if (staged)
+        return run_staged(rq, u, opt, &s, packed, &us, wbuf, e);
+    /* Fused: the redistribution into C itself, each element added where it
+     * lands (exec/part_copy.h) */
     bcr_shm *sh;
-    int rc = bcr_stage_run(&into_w, opt, &s, packed, e, &sh);
-    if (rc == BCR_SUCCESS && in_c)
-        bcr_update_apply(&us, u, rq->elsize, rq->b, wbuf);
+    int rc = bcr_stage_run(rq, opt, &s, packed, e, &sh);
     if (rc == BCR_SUCCESS)
         bcr_stage_keep(sh, opt);
     return rc;
@@ -227,5 +249,6 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
     bcr_update_request(k, m, n, ia, ja, desca, ic, jc, descc, ictxt, &rq, &st, &u, &e);
     bcr_options opt;
     bcr_options_read(&opt);
+    rq.update = alpha_zero || opt.plan.update_staged ? NULL : &u;
     bcr_err_finish(&e, &rq, run(&rq, &u, alpha_zero, &opt, &e));
 }

@@ -79,6 +79,11 @@ void bcr_options_read(bcr_options *o)
         p->stream_min = bound < 0 ? -1 : bound; /* any negative bound: never */
     }
     p->schedule = schedule_of(env("BCR_SCHEDULE"));
+    p->update_staged = is(env("BCR_UPDATE"), "staged");
+    v = env("BCR_STREAM_CHUNK");
+    p->stream_chunk = v ? strtoll(v, NULL, 10) : 0;
+    if (p->stream_chunk <= 0)
+        p->stream_chunk = BCR_STREAM_CHUNK_DEFAULT;
     v = env("BCR_MAX_BYTES");
     p->max_bytes = v ? strtoll(v, NULL, 10) : 0;
     if (p->max_bytes < 0)
@@ -96,7 +101,8 @@ void bcr_options_read(bcr_options *o)
 }
 
 const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED] = {
-    "BCR_STRATEGY", "BCR_SHM", "BCR_SHM_MIN", "BCR_MAX_BYTES", "BCR_SCHEDULE"};
+    "BCR_STRATEGY", "BCR_SHM", "BCR_SHM_MIN", "BCR_MAX_BYTES", "BCR_SCHEDULE", "BCR_UPDATE",
+    "BCR_STREAM_CHUNK"};
 
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED])
 {
@@ -105,6 +111,8 @@ void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREE
     v[2] = o->shm_min;
     v[3] = o->max_bytes; /* every process must cut the call into the same rounds */
     v[4] = o->schedule;  /* combining needs every process to combine */
+    v[5] = o->update_staged; /* streamed messages against whole ones */
+    v[6] = o->stream_chunk;  /* where both ends cut a streamed message */
 }
 
 int bcr_options_error_mode(void) { return is(env("BCR_ON_ERROR"), "abort"); }

@@ -65,8 +65,19 @@ typedef struct {
     long long max_bytes;  /* BCR_MAX_BYTES: bytes, 0 for no cap */
     int schedule;         /* BCR_SCHEDULE: enum bcr_schedule_kind; agreed,
                              since combining changes which messages exist */
-    int pad_;             /* zero: keeps the struct free of padding */
+    int update_staged;    /* BCR_UPDATE=staged: the update routines
+                             redistribute into a staging array and add it
+                             into C afterwards, instead of adding where the
+                             data lands (api/update.h); agreed, since the
+                             two send their messages differently */
+    long long stream_chunk; /* BCR_STREAM_CHUNK: bytes of a chunk of an
+                               update's streamed messages
+                               (exec/run_stream.h); agreed, since both ends
+                               cut a message alike */
 } bcr_plan_options;
+
+/* BCR_STREAM_CHUNK unset: 256 KiB (docs/performance.md, "Update kernels"). */
+#define BCR_STREAM_CHUNK_DEFAULT (256LL << 10)
 
 /* How a call runs its plan's exchanges; any mix over the processes of a
  * call is safe (plan/schedule.h). */
@@ -93,7 +104,7 @@ void bcr_options_read(bcr_options *o);
 /* Whether two processes' plan options may meet in one call: those that
  * decide which messages exist and how they travel must be equal on both
  * ends of every message (the rest only change how a process copies). */
-enum { BCR_OPTIONS_AGREED = 5 };
+enum { BCR_OPTIONS_AGREED = 7 };
 /* The agreed ones as numbers, in a fixed order, and their names. */
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED]);
 extern const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED];

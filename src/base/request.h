@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "base/blacs_int.h"
+#include "base/update_op.h"
 
 /* Arguments in the order of the trmr2d signature; gemr2d lacks the first
  * two, so its argument numbers are two lower. */
@@ -57,6 +58,9 @@ typedef struct {
     int a_unread;      /* alpha = 0: A is not read, and may be NULL anywhere */
     const char *trans; /* p?geadd's */
     long long variant;
+    /* Set where the exchange writes B as updates of C (api/update.h):
+     * the update routines' calls that move data, unless BCR_UPDATE=staged. */
+    const bcr_update_op *update;
 } bcr_request;
 
 #endif

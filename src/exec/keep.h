@@ -23,7 +23,8 @@
 #include "exec/shm.h"
 
 /* After a call through sh (NULL: MPI alone), with `keep` the cap: gives
- * back what lies above it.  Waits only for the readers of this call's
+ * back what lies above it, having counted what the call held for
+ * bcr_pool_peak_bytes.  Waits only for the readers of this call's
  * segment, who are in the same call. */
 void bcr_keep_within(bcr_shm *sh, size_t keep);
 

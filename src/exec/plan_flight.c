@@ -20,11 +20,13 @@ static bcr_arrays exchange_arrays(bcr_plan_flight *f, const bcr_plan *pl, int ph
 {
     const bcr_arrays *ar = &f->ar;
     size_t es = ar->elsize;
+    /* The first phase of two fills the intermediate; only the last writes
+     * B, as an update where the call is one. */
     if (pl->strategy == BCR_STRATEGY_DIRECT)
         return *ar;
     if (pl->strategy == BCR_STRATEGY_INDIRECT)
-        return ph == 0 ? (bcr_arrays){ar->a, ar->lda, f->scratch, pl->t_ld, es}
-                       : (bcr_arrays){f->scratch, pl->t_ld, ar->b, ar->ldb, es};
+        return ph == 0 ? (bcr_arrays){ar->a, ar->lda, f->scratch, pl->t_ld, es, NULL}
+                       : (bcr_arrays){f->scratch, pl->t_ld, ar->b, ar->ldb, es, ar->update};
     char *x = f->scratch, *y = transposed_y(f, pl);
     bcr_idx ldx = at_least_1(pl->a.cols), ldy = at_least_1(pl->t.cols);
     double t0 = bcr_phase_start();
@@ -34,8 +36,8 @@ static bcr_arrays exchange_arrays(bcr_plan_flight *f, const bcr_plan *pl, int ph
     if (ph == 1 && pl->t_elems)
         bcr_transpose(x, pl->t_ld, y, ldy, pl->t.cols, pl->t.rows, es);
     bcr_phase_add(&bcr_phase_now.local, t0);
-    return ph == 0 ? (bcr_arrays){x, ldx, y, ldy, es}
-                   : (bcr_arrays){x, pl->t_ld, ar->b, ar->ldb, es};
+    return ph == 0 ? (bcr_arrays){x, ldx, y, ldy, es, NULL}
+                   : (bcr_arrays){x, pl->t_ld, ar->b, ar->ldb, es, ar->update};
 }
 
 /* Begin exchange ph of the running plan, unless !block and that would

@@ -9,6 +9,7 @@
 #include "exec/pools.h"
 #include "exec/post_chunks.h"
 #include "exec/run_combine.h"
+#include "exec/run_stream.h"
 #include "kernels/copy_pieces.h"
 #include "kernels/scan.h"
 #include "kernels/stream_copy.h"
@@ -50,63 +51,94 @@ static bcr_idx count_chunks(const bcr_half *h, size_t es)
     return n;
 }
 
-/* Requests a call may post (every chunk, plus one spare), and parts of
- * both halves plus one: the sizes of the arrays in slots_of. */
-static void slot_counts(const bcr_exchange *ex, size_t es, bcr_idx *nreq, bcr_idx *nr)
+/* Whether an exchange's messages through MPI stream (exec/run_stream.h):
+ * under an update, unless they are combined, which has buffers of its own
+ * (exec/run_combine.h). */
+static int streams(const bcr_exchange *ex, int update)
 {
-    *nreq = count_chunks(&ex->recv, es) + count_chunks(&ex->send, es) + 1;
-    *nr = ex->recv.nparts + ex->send.nparts + 1;
+    return update && ex->schedule != BCR_SCHEDULE_COMBINE;
 }
 
-/* Request bookkeeping lives in one pooled block (see slots_of). */
-static size_t work_bytes(const bcr_exchange *ex, size_t es)
+/* The request bookkeeping of an exchange in one pooled block: its size,
+ * and with work set, its arrays carved from it (bcr_exchange_slots).
+ * Requests: every chunk, plus one spare; two per part when streamed.
+ * Each array starts on 16 bytes. */
+static size_t work_layout(const bcr_exchange *ex, size_t es, int update, void *work,
+                          bcr_exchange_slots *sl)
 {
-    bcr_idx nreq, nr;
-    slot_counts(ex, es, &nreq, &nr);
-    return (size_t)nreq * sizeof(MPI_Request) +
-           (size_t)(ex->send.nparts + ex->recv.nparts + 1) * sizeof(char *) +
-           (size_t)(2 * nreq + nr) * sizeof(int);
+    int streamed = streams(ex, update);
+    bcr_idx nparts = ex->recv.nparts + ex->send.nparts;
+    bcr_idx nreq = streamed ? 2 * nparts + 1
+                            : count_chunks(&ex->recv, es) + count_chunks(&ex->send, es) + 1;
+    bcr_idx nr = nparts + 1;
+    size_t at = 0;
+    char *base = work;
+#define CARVE(field, type, n)                                                                      do {                                                                                               if (base)                                                                                          sl->field = (type *)(void *)(base + at);                                                   at += ((size_t)(n) * sizeof(type) + 15) & ~(size_t)15;                                     } while (0)
+    CARVE(req, MPI_Request, nreq);
+    CARVE(scur, char *, ex->send.nparts);
+    CARVE(rcur, const char *, ex->recv.nparts + 1);
+    CARVE(owner, int, nreq);
+    CARVE(pending, int, nr);
+    CARVE(indices, int, nreq);
+    if (base)
+        sl->ring = sl->rows = sl->tile_rows = sl->tile_cols = sl->next_chunk = sl->chunk_of =
+            NULL;
+    if (streamed) {
+        CARVE(ring, bcr_idx, nr);
+        CARVE(rows, bcr_idx, nr);
+        CARVE(tile_rows, bcr_idx, nr);
+        CARVE(tile_cols, bcr_idx, nr);
+        CARVE(next_chunk, bcr_idx, nr);
+        CARVE(chunk_of, bcr_idx, nreq);
+    }
+    if (base)
+        sl->gather = NULL;
+    if (update)
+        CARVE(gather, char, bcr_update_scan_scratch(&ex->recv.scan, es));
+#undef CARVE
+    return at;
 }
 
-int bcr_exchange_reserve(const bcr_exchange *ex, size_t es)
+int bcr_exchange_reserve(const bcr_exchange *ex, size_t es, int update)
 {
+    int streamed = streams(ex, update);
     /* Combined, messages through MPI use buffers of their own
-     * (exec/run_combine.h). */
+     * (exec/run_combine.h); streamed, rings (exec/run_stream.h). */
     int own = ex->schedule == BCR_SCHEDULE_COMBINE;
-    size_t rbytes = own ? 0 : (size_t)ex->recv.total * es;
-    size_t sbytes = own ? 0 : (size_t)ex->send.total * es;
+    bcr_idx relems = streamed ? bcr_stream_rings(&ex->recv, es, ex->stream_chunk, 0, NULL, NULL,
+                                                 NULL, NULL)
+                     : own    ? 0
+                              : ex->recv.total;
+    bcr_idx selems = streamed ? bcr_stream_rings(&ex->send, es, ex->stream_chunk, 1, NULL, NULL,
+                                                 NULL, NULL)
+                     : own    ? 0
+                              : ex->send.total;
+    size_t rbytes = (size_t)relems * es, sbytes = (size_t)selems * es;
     if ((rbytes && !bcr_pool_get(BCR_POOL_RECV, rbytes)) ||
         (sbytes && !bcr_pool_get(BCR_POOL_SEND, sbytes)) ||
-        !bcr_pool_get(BCR_POOL_WORK, work_bytes(ex, es)))
+        !bcr_pool_get(BCR_POOL_WORK, work_layout(ex, es, update, NULL, NULL)))
         return BCR_ERR_NOMEM;
     return BCR_SUCCESS;
 }
 
-typedef bcr_exchange_slots slots;
 typedef bcr_exchange_lane lane;
 
-static slots slots_of(void *work, const bcr_exchange *ex, size_t es)
+static bcr_exchange_slots slots_of(void *work, const bcr_exchange *ex, size_t es, int update)
 {
-    bcr_idx nreq, nr;
-    slot_counts(ex, es, &nreq, &nr);
-    slots sl;
-    sl.req = work;
-    sl.scur = (char **)(void *)(sl.req + nreq);
-    sl.rcur = (const char **)(void *)(sl.scur + ex->send.nparts);
-    sl.owner = (int *)(void *)(sl.rcur + ex->recv.nparts + 1);
-    sl.pending = sl.owner + nreq;
-    sl.indices = sl.pending + nr;
+    bcr_exchange_slots sl;
+    work_layout(ex, es, update, work, &sl);
     return sl;
 }
 
 typedef bcr_exchange_flight receipts;
 
 /* Everything partner k sends is here: take it, unless it lies in a shared
- * segment, which the one scan over B takes later (finish_scan). */
+ * segment, which the one scan over B takes later (finish_scan), or came
+ * in streamed chunks, each taken as it came. */
 static int take_part(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
-    if (bcr_exchange_via_shm(rs->sh, p))
+    if (bcr_exchange_via_shm(rs->sh, p) || rs->streamed)
         return BCR_SUCCESS;
     if (p->contig < 0 && p->dtype == MPI_DATATYPE_NULL)
         bcr_part_unpack(rs->R, p, rs->rbuf + (size_t)p->offset * rs->ar.elsize, &rs->ar, rs->mk);
@@ -136,9 +168,14 @@ static void finish_scan(receipts *rs)
                              : NULL;
     double t0 = bcr_phase_start();
     const char *a = rs->self_packed ? NULL : ar->a;
-    if (!R->rows_ordered || bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, a, ar->lda,
-                                                 ar->elsize, rs->mk, rs->sl.rcur, R->stream))
+    if (ar->update) {
+        bcr_sink s = bcr_arrays_sink(ar);
+        bcr_update_scan(&R->scan, &s, a, ar->lda, rs->sl.rcur, rs->sl.gather);
+    } else if (!R->rows_ordered ||
+               bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, a, ar->lda, ar->elsize, rs->mk,
+                                    rs->sl.rcur, R->stream)) {
         bcr_scan_unpack(&R->scan, ar->b, ar->ldb, a, ar->lda, ar->elsize, rs->mk, rs->sl.rcur);
+    }
     bcr_phase_add(&bcr_phase_now.unpack, t0);
     for (int k = 0; k < R->nparts; k++)
         if (bcr_exchange_via_shm(rs->sh, &R->parts[k]))
@@ -206,7 +243,9 @@ static int post_recv(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
     size_t es = rs->ar.elsize;
-    slots *sl = &rs->sl;
+    bcr_exchange_slots *sl = &rs->sl;
+    if (rs->streamed)
+        return bcr_stream_post(rs, 0, k);
     if (p->dtype != MPI_DATATYPE_NULL) {
         sl->pending[k] = 1;
         sl->owner[rs->nslots] = k;
@@ -224,8 +263,10 @@ static int post_send(receipts *rs, int k)
 {
     const bcr_partner *p = &rs->S->parts[k];
     size_t es = rs->ar.elsize;
-    slots *sl = &rs->sl;
+    bcr_exchange_slots *sl = &rs->sl;
     int who = rs->R->nparts + k;
+    if (rs->streamed)
+        return bcr_stream_post(rs, 1, k);
     if (p->dtype != MPI_DATATYPE_NULL) {
         sl->pending[who] = 1;
         sl->owner[rs->nslots] = who;
@@ -277,8 +318,15 @@ static int advance(receipts *rs)
 static int completed(receipts *rs, int idx)
 {
     int who = rs->sl.owner[idx];
-    if (--rs->sl.pending[who] > 0)
+    if (rs->streamed) {
+        int done;
+        if (bcr_stream_completed(rs, idx, &done))
+            return BCR_ERR_MPI;
+        if (!done)
+            return BCR_SUCCESS;
+    } else if (--rs->sl.pending[who] > 0) {
         return BCR_SUCCESS;
+    }
     int sending = who >= rs->R->nparts;
     lane *l = sending ? &rs->send : &rs->recv;
     l->inflight--;
@@ -325,12 +373,17 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
                              r->other + t};
             bcr_runspan one = {&slice, 1};
             double t0 = bcr_phase_start();
-            bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk, nt);
+            if (ar->update) {
+                bcr_sink s = bcr_arrays_sink(ar);
+                bcr_update_local(&s, ar->a, ar->lda, rows, one, 1);
+            } else {
+                bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk, nt);
+            }
             bcr_phase_add(&bcr_phase_now.local, t0);
             if (poll_receipts(rs))
                 return BCR_ERR_MPI;
         }
-    if (nt)
+    if (nt && !ar->update)
         bcr_stream_fence();
     return BCR_SUCCESS;
 }
@@ -364,11 +417,13 @@ static void publish_shared(const bcr_half *S, size_t es, bcr_shm *sh)
 int bcr_exchange_prepack(const bcr_exchange *ex, const bcr_arrays *ar, bcr_shm *sh)
 {
     const bcr_half *S = &ex->send;
-    /* A pack that copies the part that stays (plan/exchange.h) writes B. */
-    if (!sh || !scans(S, sh) || (ex->self_in_pack && scans(&ex->recv, sh)) ||
-        bcr_exchange_reserve(ex, ar->elsize))
+    int update = ar->update != NULL;
+    /* A pack that copies the part that stays (plan/exchange.h) writes B;
+     * under an update it never does. */
+    if (!sh || !scans(S, sh) || (ex->self_in_pack && !update && scans(&ex->recv, sh)) ||
+        bcr_exchange_reserve(ex, ar->elsize, update))
         return 0;
-    slots sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, ar->elsize);
+    bcr_exchange_slots sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, ar->elsize, update);
     pack_shared(S, ar, &ex->mask, sh, sl.scur, NULL);
     return 1;
 }
@@ -399,7 +454,11 @@ bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, si
     return bcr_schedule_choose(ex->schedule, xo->inflight, &load);
 }
 
-static int sends_posted(receipts *rs) { return next_pos(rs, 1) < 0; }
+/* Every send posted: every message begun, and streamed, every chunk. */
+static int sends_posted(receipts *rs)
+{
+    return next_pos(rs, 1) < 0 && rs->send_chunks_left == 0;
+}
 
 int bcr_exchange_begin(bcr_exchange_flight *f, const bcr_exchange *ex, const bcr_arrays *ar,
                        MPI_Comm comm, bcr_shm *sh, const bcr_exec_options *xo, int packed)
@@ -409,15 +468,25 @@ int bcr_exchange_begin(bcr_exchange_flight *f, const bcr_exchange *ex, const bcr
     receipts *rs = f;
     memset(rs, 0, sizeof *rs);
     rs->stage = BCR_FLIGHT_DONE; /* nothing pending should this fail */
+    int update = ar->update != NULL;
     /* bcr_exchange_reserve ran before the processes agreed to go on, so no
      * allocation can fail here, on one process alone. */
-    if (bcr_exchange_reserve(ex, es))
+    if (bcr_exchange_reserve(ex, es, update))
         return BCR_ERR_NOMEM;
-    bcr_idx nreq, nr;
-    slot_counts(ex, es, &nreq, &nr);
-    rs->sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, es);
+    rs->streamed = streams(ex, update);
+    rs->sl = slots_of(bcr_pool_get(BCR_POOL_WORK, 0), ex, es, update);
+    bcr_idx nparts = R->nparts + S->nparts;
+    bcr_idx nreq = rs->streamed ? 2 * nparts + 1 : count_chunks(R, es) + count_chunks(S, es) + 1;
     for (bcr_idx i = 0; i < nreq; i++)
         rs->sl.req[i] = MPI_REQUEST_NULL;
+    if (rs->streamed) { /* requests at fixed places: MPI looks at all of them */
+        bcr_idx bytes = ex->stream_chunk, r = R->nparts;
+        bcr_exchange_slots *sl = &rs->sl;
+        bcr_stream_rings(R, es, bytes, 0, sl->ring, sl->rows, sl->tile_rows, sl->tile_cols);
+        bcr_stream_rings(S, es, bytes, 1, sl->ring + r, sl->rows + r, sl->tile_rows + r,
+                         sl->tile_cols + r);
+        rs->nslots = 2 * nparts;
+    }
     rs->ex = ex;
     rs->R = R;
     rs->S = S;
@@ -428,7 +497,7 @@ int bcr_exchange_begin(bcr_exchange_flight *f, const bcr_exchange *ex, const bcr
     rs->sh = sh;
     rs->comm = comm;
     MPI_Comm_size(comm, &rs->nranks);
-    rs->sync = xo->recv_sync;
+    rs->sync = xo->recv_sync && !rs->streamed; /* a stream is taken as it comes */
     rs->sched = bcr_exchange_schedule(ex, sh, es, xo);
     /* Combined, the messages through MPI travel apart (exec/run_combine.h). */
     rs->combining = rs->sched.kind == BCR_SCHEDULE_COMBINE;
@@ -445,7 +514,7 @@ int bcr_exchange_begin(bcr_exchange_flight *f, const bcr_exchange *ex, const bcr
     /* With a scan over B coming, the local part goes with it, or with the
      * scan over A before (plan/exchange.h). */
     rs->scan_b = scans(R, sh);
-    rs->self_packed = !packed && ex->self_in_pack && rs->scan_b && scans(S, sh);
+    rs->self_packed = !packed && ex->self_in_pack && rs->scan_b && scans(S, sh) && !update;
     bcr_scan_self self = {ar->b, ar->ldb, R->stream};
     if (scans(S, sh)) {
         if (!packed)

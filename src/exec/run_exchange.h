@@ -9,6 +9,7 @@
 
 #include <mpi.h>
 
+#include "exec/exchange_flight.h"
 #include "exec/part_copy.h"
 #include "exec/shm.h"
 #include "exec/via_shm.h"
@@ -16,69 +17,16 @@
 #include "plan/schedule.h"
 
 
-/* Grow this thread's buffers (pools.h) to what the exchange needs; call
- * it, and agree on its result, before bcr_exchange_run, which then
- * allocates nothing. */
-int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize);
+/* Grow this thread's buffers (pools.h) to what the exchange needs, where
+ * update says whether it writes its B as updates (bcr_arrays.update: its
+ * messages through MPI then stream, exec/run_stream.h); call it, and agree
+ * on its result, before bcr_exchange_run, which then allocates nothing. */
+int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize, int update);
 
 /* The schedule of the exchange's messages through MPI under sh, by
  * xo->schedule or else by their load (bcr_schedule_choose). */
 bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, size_t elsize,
                                    const bcr_exec_options *xo);
-
-/* Where an exchange in progress keeps its requests: every chunk of every
- * message in the order the schedule posts them (receives and sends
- * mixed), the scans' cursors into shared segments, whose each request is
- * (receive part k, or send part k as the receive parts' count plus k), the
- * chunks each part still owes, and room for MPI_Testsome's indices.  All
- * of it lies in the pooled work buffer (pools.h). */
-typedef struct {
-    MPI_Request *req;
-    char **scur;
-    const char **rcur;
-    int *owner, *pending, *indices;
-} bcr_exchange_slots;
-
-/* A schedule's progress through one direction's messages through MPI
- * (plan/schedule.h): the next to post, and those posted and incomplete. */
-typedef struct {
-    int next;      /* position in the direction's step order */
-    int inflight;  /* messages posted and incomplete */
-    int last_step; /* of the message posted last */
-} bcr_exchange_lane;
-
-/* What is left of an exchange once begun, in the order it is done. */
-enum {
-    BCR_FLIGHT_MESSAGES, /* messages through MPI to take, sends to post */
-    BCR_FLIGHT_COMBINE,  /* combined messages (blocking), or sync's unpack */
-    BCR_FLIGHT_SCAN,     /* the scan over B, once every shared part is in */
-    BCR_FLIGHT_SENDS,    /* sends to complete */
-    BCR_FLIGHT_DONE
-};
-
-/* An exchange in progress: what it needs to post messages by its schedule
- * and take them as they come.  It points into the pooled buffers it began
- * with, which must stay untouched until it is done. */
-typedef struct {
-    bcr_exchange_slots sl;
-    bcr_idx nslots; /* requests posted so far: the range MPI waits on */
-    const bcr_exchange *ex;
-    const bcr_half *R, *S;
-    char *rbuf, *sbuf;
-    bcr_arrays ar;
-    const bcr_mask *mk;
-    bcr_shm *sh;
-    MPI_Comm comm;
-    int nranks;
-    int self_packed; /* the pack copied the part that stays (plan/exchange.h) */
-    int sync;        /* unpack only once every receive is in */
-    int combining;   /* the combine schedule (exec/run_combine.h) */
-    int scan_b;      /* parts through shared segments come in one scan of B */
-    int stage;
-    bcr_schedule sched;
-    bcr_exchange_lane recv, send;
-    int recv_left; /* receives through MPI not yet complete, posted or not */
-} bcr_exchange_flight;
 
 /* The exchange's first half, which never waits for another process's
  * progress: post the receives, pack what goes through this process's

@@ -27,12 +27,13 @@ int bcr_plan_prepack(const bcr_plan *pl, const bcr_arrays *ar, bcr_shm *sh)
            bcr_exchange_prepack(&pl->phase[0], ar, sh);
 }
 
-int bcr_plan_reserve(const bcr_plan *pl, size_t elsize)
+int bcr_plan_reserve(const bcr_plan *pl, size_t elsize, int update)
 {
     if (!pl->active)
         return BCR_SUCCESS;
-    for (int ph = 0; ph < bcr_plan_phases(pl); ph++)
-        if (bcr_exchange_reserve(&pl->phase[ph], elsize))
+    int last = bcr_plan_phases(pl) - 1;
+    for (int ph = 0; ph <= last; ph++)
+        if (bcr_exchange_reserve(&pl->phase[ph], elsize, update && ph == last))
             return BCR_ERR_NOMEM;
     bcr_idx elems = bcr_plan_scratch_elems(pl);
     if (elems && !bcr_pool_get(BCR_POOL_SCRATCH, (size_t)elems * elsize))

@@ -10,8 +10,9 @@
 #include "exec/shm.h"
 #include "plan/plan.h"
 
-/* Reserve every buffer the plan needs (bcr_exchange_reserve). */
-int bcr_plan_reserve(const bcr_plan *pl, size_t elsize);
+/* Reserve every buffer the plan needs (bcr_exchange_reserve), its last
+ * exchange writing B as updates where update is set. */
+int bcr_plan_reserve(const bcr_plan *pl, size_t elsize, int update);
 
 /* sh, xo and packed as for bcr_exchange_run.  Says how much it writes
  * into sh before it publishes anything (bcr_shm_used).  BCR_FAIL=exchange@R

@@ -1,5 +1,5 @@
-/* The local half of the update routines (api/update.h): one process's part
- * of sub(C) := beta * sub(C) + alpha * op(W), W the redistributed sub(A).
+/* The arithmetic of the update routines (api/update.h): elements of C
+ * := beta * C + alpha * op(x), per type from the list in types.h.
  *
  * The cases follow PBLAS's local kernels (p?mmadd, p?mmtadd): beta = 0
  * writes C without reading it, alpha = 1 and beta = 1 multiply by
@@ -9,13 +9,17 @@
 #define BCR_KERNELS_UPDATE_H
 
 #include "base/index.h"
+#include "base/update_op.h"
 
-typedef struct {
-    char type;          /* s, d, c, z or i */
-    char op;            /* 'N', 'T' (transpose) or 'C' (conjugate transpose) */
-    const void *alpha;  /* one element of the type each */
-    const void *beta;
-} bcr_update_op;
+/* A 2-D block of rows x cols elements, each either side at its own
+ * element strides: c(i, j) at c + i * crs + j * ccs elements, x(i, j) at
+ * w + i * wrs + j * wcs.  c(i, j) := beta c(i, j) + alpha x(i, j), x
+ * conjugated when u->op is 'C'; a transposition is in the strides.  Where
+ * one side is contiguous down i and the other across j, the block is
+ * walked in cache-sized tiles of small register tiles (a transposition);
+ * where both are contiguous down one index, column by column. */
+void bcr_update_block(const bcr_update_op *u, char *c, bcr_idx crs, bcr_idx ccs, const char *w,
+                      bcr_idx wrs, bcr_idx wcs, bcr_idx rows, bcr_idx cols);
 
 /* c (rows x cols, leading dimension ldc) := beta * c + alpha * op(w), w
  * rows x cols for 'N', cols x rows otherwise (leading dimension ldw). */

@@ -349,6 +349,7 @@ int bcr_exchange_build(bcr_exchange *ex, const bcr_side *A, const bcr_side *B,
     memset(ex, 0, sizeof *ex);
     ex->mask = *mk;
     ex->schedule = opt->schedule;
+    ex->stream_chunk = opt->stream_chunk;
     int rc = opt->schedule == BCR_SCHEDULE_COMBINE ? list_members(ex, A, B) : BCR_SUCCESS;
     if (rc == BCR_SUCCESS)
         rc = build_half(&ex->send, A, B, mk, elsize, opt, myrank, nranks);

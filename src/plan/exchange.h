@@ -54,6 +54,8 @@ typedef struct {
                          A (bcr_scan_self_fusable), when both halves scan */
     int self_stream;  /* the part that stays, all this process moves, is
                          copied with streaming stores */
+    long long stream_chunk; /* BCR_STREAM_CHUNK as agreed for the plan:
+                               bytes of a streamed chunk (exec/run_stream.h) */
     int schedule;     /* BCR_SCHEDULE as agreed for the plan (enum
                          bcr_schedule_kind; plan/schedule.h) */
     int *members;     /* combining: the ranks of both grids, ascending, the

@@ -94,20 +94,27 @@ void bcr_trace_call(const bcr_request *rq, int rank, const bcr_plan *pl, int cac
      * they run where some message goes through a segment. */
     int shm = ways[3] > 0;
     char pack_walk[40], unpack_walk[40];
+    /* An update's writes into C are added where they land, by its own
+     * walks (kernels/update_pieces.h), or staged and added afterwards. */
+    int fused = rq->update != NULL;
+    const char *update = rq->form == BCR_FORM_REDIST ? "none" : fused ? "fused" : "staged";
+    const char *local = fused                  ? "added"
+                        : shm && self_in_pack ? "with pack"
+                        : self_stream          ? "streaming"
+                                               : "apart";
     fprintf(stderr,
             "bcr_trace: %s rank %d: rows %s, cols %s, strategy %s, plan %s, send %d partners "
             "%lld bytes, recv %d partners %lld bytes, local %lld bytes, transport %s, pack "
             "stores %s, unpack stores %s, pack walk %s, unpack walk %s, local copy %s, "
             "receive %s, mpi messages %d in place %d datatypes %d packed, schedule %s, pack "
-            "while agreeing %s\n",
+            "while agreeing %s, update %s\n",
             rq->routine, rank, bcr_generator_name(rows->generator),
             bcr_generator_name(cols->generator), bcr_strategy_name(pl->strategy),
             cached ? "cached" : "new", send_partners, send_bytes, recv_partners, recv_bytes,
             local_bytes, shm ? "shm" : "mpi", shm && stream_pack ? "streaming" : "plain",
-            shm && stream_unpack ? "streaming" : "plain",
+            shm && stream_unpack && !fused ? "streaming" : "plain",
             walk_names(shm ? walk_pack : 0, pack_walk, sizeof pack_walk),
-            walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk),
-            shm && self_in_pack ? "with pack" : self_stream ? "streaming" : "apart",
-            xo->recv_sync ? "sync" : "async", ways[0], ways[1], ways[2], sched,
-            packed ? "yes" : "no");
+            fused ? "added" : walk_names(shm ? walk_unpack : 0, unpack_walk, sizeof unpack_walk),
+            local, xo->recv_sync && !fused ? "sync" : "async", ways[0], ways[1], ways[2], sched,
+            packed ? "yes" : "no", update);
 }
