@@ -52,9 +52,9 @@ static void call_pair(trial *t, const tcase *c, int flags, double *tr, double *t
         *tb = b;
 }
 
-static unsigned long long kept_bytes(void)
+static unsigned long long largest(unsigned long long mine)
 {
-    unsigned long long mine = bcr_pool_bytes(), most;
+    unsigned long long most;
     MPI_Allreduce(&mine, &most, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
     return most;
 }
@@ -82,7 +82,7 @@ void timing_time_case(trial *t, const timing_opts *o, case_result *out)
     double *tb = malloc((size_t)(TIMING_REGIMES * reps) * sizeof *tb);
     tcase shape;
     for (int g = 0; g < TIMING_REGIMES; g++)
-        out->r[g] = (regime_result){o->regime[g], 0, 0, 0, 1};
+        out->r[g] = (regime_result){o->regime[g], 0, 0, 0, 0, 1};
     regime_result *np = &out->r[REGIME_NEW_PLAN];
     np->ran = np->ran && timing_new_plan_shape(own, 1, reps, &shape);
     /* Buffers and shared segments keep the size of the largest call seen;
@@ -100,12 +100,15 @@ void timing_time_case(trial *t, const timing_opts *o, case_result *out)
                 timing_new_plan_shape(own, k + 2, reps, &shape);
             if (g == REGIME_WARM && k > 0 && out->r[REGIME_COLD].ran)
                 trial_call_bcr(t); /* the second call since the cold one */
+            (void)bcr_pool_peak_bytes(); /* counts from here */
             call_pair(t, g == REGIME_NEW_PLAN ? &shape : own, flags_of(g, o->check, own->update),
                       &tr[g * reps + k], &tb[g * reps + k]);
             if (o->check || g == REGIME_NEW_PLAN || k == reps - 1)
                 r->same &= trial_same(t);
-            if (k == reps - 1)
-                r->mem = kept_bytes();
+            if (k == reps - 1) {
+                r->peak = largest(bcr_pool_peak_bytes());
+                r->mem = largest(bcr_pool_bytes());
+            }
         }
     size_t larger = t->a.bytes > t->bbcr.bytes ? t->a.bytes : t->bbcr.bytes;
     out->bound = timing_copy_bound(larger, reps);

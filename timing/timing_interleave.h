@@ -14,6 +14,8 @@ typedef struct {
     double ref, bcr;        /* medians over the repetitions, slowest rank */
     unsigned long long mem; /* kept bytes: bcr_pool_bytes() after the
                                regime's last call, the largest over ranks */
+    unsigned long long peak; /* that call's peak extra memory
+                                (bcr_pool_peak_bytes), the largest over ranks */
     int same;               /* results identical to ScaLAPACK's */
 } regime_result;
 

@@ -62,12 +62,12 @@ static void header(FILE *csv, int format, const timing_opts *o)
     if (csv && format == FORMAT_NATIVE)
         fprintf(csv, "case,type,M,N,grid_a,blocks_a,grid_b,blocks_b,scalapack_s,bcredist_s,"
                      "speedup,bcredist_over_copy_bound,kept_bytes_max_rank,identical,"
-                     "routine,uplo,diag,regime,reference\n");
+                     "routine,uplo,diag,regime,reference,peak_bytes_max_rank\n");
     else if (csv)
         fprintf(csv, "case,routine,uplo,diag,type,m,n,M_a,N_a,rsrc_a,csrc_a,ia,ja,grid_a,"
                      "blocks_a,M_b,N_b,rsrc_b,csrc_b,ib,jb,grid_b,blocks_b,scalapack_s,"
                      "bcredist_s,speedup,bcredist_over_copy_bound,kept_bytes_max_rank,"
-                     "identical,regime\n");
+                     "identical,regime,peak_bytes_max_rank\n");
     if (o->me != 0)
         return;
     char regimes[32];
@@ -77,14 +77,14 @@ static void header(FILE *csv, int format, const timing_opts *o)
            regime_list(o, regimes, sizeof regimes));
     const char *regime = show_regime(o) ? "regime   " : "";
     if (format == FORMAT_NATIVE)
-        printf("%-4s %-1s %s%s%s%-13s %-14s %-14s %11s %11s %8s %9s %10s %s\n", "case", "t",
-               show_routine(o) ? "rout  " : "", show_reference(o) ? "reference    " : "",
+        printf("%-4s %-1s %s%s%s%-13s %-14s %-14s %11s %11s %8s %9s %10s %10s %s\n", "case",
+               "t", show_routine(o) ? "rout  " : "", show_reference(o) ? "reference    " : "",
                regime, "M x N", "A grid/blocks", "B grid/blocks", "ScaLAPACK s", "bcredist s",
-               "speedup", "vs copy", "kept MiB", "check");
+               "speedup", "vs copy", "kept MiB", "peak MiB", "check");
     else
-        printf("%-4s %-5s %-1s %s%-11s %-22s %-22s %11s %11s %8s %9s %10s %s\n", "case", "rout",
-               "t", regime, "m x n", "A M,N/grid/blocks", "B M,N/grid/blocks", "ScaLAPACK s",
-               "bcredist s", "speedup", "vs copy", "kept MiB", "check");
+        printf("%-4s %-5s %-1s %s%-11s %-22s %-22s %11s %11s %8s %9s %10s %10s %s\n", "case",
+               "rout", "t", regime, "m x n", "A M,N/grid/blocks", "B M,N/grid/blocks",
+               "ScaLAPACK s", "bcredist s", "speedup", "vs copy", "kept MiB", "peak MiB", "check");
 }
 
 /* The regime's column in a table row: its name, or nothing. */
@@ -121,16 +121,17 @@ static void print_native(FILE *csv, int k, const tcase *c, const char *ref,
         snprintf(rout, sizeof rout, "%-5s ", timing_routine_name(c, name));
     if (show_reference(o))
         snprintf(refc, sizeof refc, "%-12s ", ref);
-    printf("%-4d %c %s%s%s%-13s %-14s %-14s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, c->type,
-           rout, refc, regime_cell(regime, show_regime(o), reg), dims, ga, gb, r->ref, r->bcr,
-           r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0,
+    printf("%-4d %c %s%s%s%-13s %-14s %-14s %11.4f %11.4f %8.2f %9.2f %10.1f %10.1f %s\n", k,
+           c->type, rout, refc, regime_cell(regime, show_regime(o), reg), dims, ga, gb, r->ref,
+           r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0, r->peak / 1048576.0,
            r->same ? "identical" : "DIFFERENT");
     csv_routine(fields, sizeof fields, c);
     if (csv)
-        fprintf(csv, "%d,%c,%d,%d,%dx%d,%dx%d,%dx%d,%dx%d,%.6f,%.6f,%.3f,%.3f,%llu,%d,%s,%s,%s\n",
+        fprintf(csv,
+                "%d,%c,%d,%d,%dx%d,%dx%d,%dx%d,%dx%d,%.6f,%.6f,%.3f,%.3f,%llu,%d,%s,%s,%s,%llu\n",
                 k, c->type, c->m, c->n, A->P, A->Q, A->MB, A->NB, B->P, B->Q, B->MB, B->NB,
                 r->ref, r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem, r->same, fields,
-                timing_regime_name(regime), ref);
+                timing_regime_name(regime), ref, r->peak);
 }
 
 static void print_scalapack(FILE *csv, int k, const tcase *c, const regime_result *r,
@@ -144,9 +145,9 @@ static void print_scalapack(FILE *csv, int k, const tcase *c, const regime_resul
         snprintf(side[s], sizeof side[s], "%d,%d/%dx%d/%dx%d", d->M, d->N, d->P, d->Q, d->MB,
                  d->NB);
     }
-    printf("%-4d %-5s %c %s%-11s %-22s %-22s %11.4f %11.4f %8.2f %9.2f %10.1f %s\n", k, rout,
-           c->type, regime_cell(regime, show_regime(o), reg), dims, side[0], side[1], r->ref,
-           r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0,
+    printf("%-4d %-5s %c %s%-11s %-22s %-22s %11.4f %11.4f %8.2f %9.2f %10.1f %10.1f %s\n", k,
+           rout, c->type, regime_cell(regime, show_regime(o), reg), dims, side[0], side[1], r->ref,
+           r->bcr, r->ref / r->bcr, r->bcr / bound, r->mem / 1048576.0, r->peak / 1048576.0,
            r->same ? "identical" : "DIFFERENT");
     if (!csv)
         return;
@@ -157,8 +158,8 @@ static void print_scalapack(FILE *csv, int k, const tcase *c, const regime_resul
         fprintf(csv, ",%d,%d,%d,%d,%d,%d,%dx%d,%dx%d", d->M, d->N, d->rsrc, d->csrc, d->i, d->j,
                 d->P, d->Q, d->MB, d->NB);
     }
-    fprintf(csv, ",%.6f,%.6f,%.3f,%.3f,%llu,%d,%s\n", r->ref, r->bcr, r->ref / r->bcr,
-            r->bcr / bound, r->mem, r->same, timing_regime_name(regime));
+    fprintf(csv, ",%.6f,%.6f,%.3f,%.3f,%llu,%d,%s,%llu\n", r->ref, r->bcr, r->ref / r->bcr,
+            r->bcr / bound, r->mem, r->same, timing_regime_name(regime), r->peak);
 }
 
 /* ScaLAPACK's files give the number of tests first and run that many. */
