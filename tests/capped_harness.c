@@ -285,7 +285,7 @@ long long cp_least_round(const cp_config *c)
     bcr_options opt;
     bcr_options_read(&opt);
     bcr_side A = agreed_side(&c->a), B = agreed_side(&c->b);
-    return bcr_round_bound(&A, &B, c->tr, 1, 1, type_size(c->type), &opt.plan, 4);
+    return bcr_round_bound(&A, &B, c->tr, 1, 1, type_size(c->type), &opt.plan, 4, 0);
 }
 
 /* ---- runs ----------------------------------------------------------------- */

@@ -26,7 +26,9 @@
  * one grid, every element staying on its process (checked index by
  * index).  The tile bcr_round_shape picks must fit under the cap (a cap
  * below the bound of a 1 x 1 tile counting as that), and be whole columns
- * or whole rows when either fits, else a piece of a single column.
+ * or whole rows when either fits, else a piece of a single column; the
+ * same for an update's calls (a third of the layouts), whose bound is
+ * checked against what they hold by tests/update.cmake's capped sweeps.
  *
  * Exit status 0 when everything passed, 1 otherwise. */
 #include "api/round_pieces.h"
@@ -205,10 +207,12 @@ static void sizes_random(void)
         opt.shm = rand() % 2 ? BCR_SHM_ON : BCR_SHM_OFF;
         opt.shm_min = rand() % 2 ? 0 : 32768;
         opt.datatypes = rand() % 2;
+        opt.stream_chunk = rand() % 2 ? 64 : 1 << 18;
+        int update = rand() % 3 == 0; /* an update's call (round_size.h) */
         size_t e = es[rand() % 3];
         long long h = pick(1, 120), w = pick(1, 120);
         int nranks = A.P * A.Q + (same ? 0 : B.P * B.Q);
-        bcr_idx bound = bcr_round_bound(&A, &B, 0, h, w, e, &opt, nranks);
+        bcr_idx bound = bcr_round_bound(&A, &B, 0, h, w, e, &opt, nranks, 0);
         long long a = most_in_window(h, A.MB, A.P) * most_in_window(w, A.NB, A.Q);
         long long b = most_in_window(h, B.MB, B.P) * most_in_window(w, B.NB, B.Q);
         /* buffers unless messages go in place as datatypes; the segment
@@ -222,14 +226,18 @@ static void sizes_random(void)
               (long long)bound, direct, h, w);
 
         bcr_mask mk = {rand() % 2, rand() % 2, 0, pick(1, 400), pick(1, 400)};
-        long long least = bcr_round_bound(&A, &B, mk.trapezoid, 1, 1, e, &opt, nranks);
+        if (update)
+            mk.trapezoid = 0; /* the update routines move rectangles */
+        long long least =
+            bcr_round_bound(&A, &B, mk.trapezoid, 1, 1, e, &opt, nranks, update);
         for (long long asked = 256; asked < (1LL << 24); asked *= 3) {
             opt.max_bytes = asked;
             long long cap = asked > least ? asked : least; /* no round takes less */
             bcr_idx th, tw;
-            int cut = bcr_round_shape(&A, &B, &mk, e, &opt, nranks, &th, &tw);
+            int cut = bcr_round_shape(&A, &B, &mk, e, &opt, nranks, update, &th, &tw);
             if (!cut) {
-                CHECK(bcr_round_bound(&A, &B, mk.trapezoid, mk.m, mk.n, e, &opt, nranks) <= cap,
+                CHECK(bcr_round_bound(&A, &B, mk.trapezoid, mk.m, mk.n, e, &opt, nranks,
+                                      update) <= cap,
                       "one round over the cap %lld", cap);
                 continue;
             }
@@ -237,10 +245,11 @@ static void sizes_random(void)
                       (th == mk.m || tw == mk.n || tw == 1),
                   "tile %lld x %lld of %lld x %lld", (long long)th, (long long)tw,
                   (long long)mk.m, (long long)mk.n);
-            CHECK(bcr_round_bound(&A, &B, mk.trapezoid, th, tw, e, &opt, nranks) <= cap,
+            CHECK(bcr_round_bound(&A, &B, mk.trapezoid, th, tw, e, &opt, nranks, update) <= cap,
                   "tile %lld x %lld over the cap %lld", (long long)th, (long long)tw, cap);
-            int panels = bcr_round_bound(&A, &B, mk.trapezoid, mk.m, 1, e, &opt, nranks) <= cap ||
-                         bcr_round_bound(&A, &B, mk.trapezoid, 1, mk.n, e, &opt, nranks) <= cap;
+            int panels =
+                bcr_round_bound(&A, &B, mk.trapezoid, mk.m, 1, e, &opt, nranks, update) <= cap ||
+                bcr_round_bound(&A, &B, mk.trapezoid, 1, mk.n, e, &opt, nranks, update) <= cap;
             CHECK(th == mk.m || tw == mk.n || !panels,
                   "whole columns or rows fit under %lld but the tile is %lld x %lld", cap,
                   (long long)th, (long long)tw);

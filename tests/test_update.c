@@ -5,7 +5,10 @@
  *        bcr_test_update grids --seed S --count N [--first K]
  *        (either with --plan: through bcr_plan_create_update and
  *        bcr_plan_execute_update; --split: bcr_plan_start_update, a few
- *        bcr_plan_test and bcr_plan_wait)
+ *        bcr_plan_test and bcr_plan_wait; grids with --both: every
+ *        configuration run twice, adding where the data lands and, with
+ *        BCR_UPDATE=staged set on every process, through the staging
+ *        array, and the two Cs compared byte for byte besides the oracles)
  *        bcr_test_update errors
  *
  * pblas   A and C on one grid (PBLAS needs one context), ictxt that grid;
@@ -47,6 +50,11 @@
  *         both, and the oracles against each other.
  * errors  every class of bad input (update_errors.c).
  *
+ * Under BCR_MAX_BYTES every call must hold at most that (its peak extra
+ * memory, bcr_pool_peak_bytes) besides what earlier calls kept
+ * (bcr_pool_bytes before it), but with --both (the staged path's staging
+ * array is not capped).
+ *
  * Configuration i of a seed is the same whatever --first and --count, so a
  * failure printed as "config i" reruns alone with --first i --count 1.
  */
@@ -61,6 +69,7 @@
 #include "mpi_check.h"
 
 unsigned g_case_timeout = 60; /* errors mode: seconds before a case counts as hung */
+static int g_both; /* --both: the fused and the staged path, compared */
 
 #define U_BATCH 100 /* configurations per pool of contexts */
 #define MAX_PRINTED 5
@@ -288,8 +297,30 @@ static int run_grids(const u_config *c, const u_pool *pool, stats_t *st)
     memcpy(cb, c0, LC.nel * esz);
 
     /* Processes outside a grid pass NULL: they hold nothing of it. */
+    (void)bcr_pool_peak_bytes(); /* counts from here */
+    size_t kept = bcr_pool_bytes();
     u_call_bcr(c, LA.in ? a : NULL, LA.desc, LC.in ? cb : NULL, LC.desc, ictxt);
     int bad = check_success(c, st);
+    /* Under BCR_MAX_BYTES the call held no more than the cap besides what
+     * earlier calls kept (caps used here stay above the least a round
+     * takes at up to 8 ranks). */
+    const char *cap = getenv("BCR_MAX_BYTES");
+    size_t peak = bcr_pool_peak_bytes();
+    if (cap && !g_both && peak > (size_t)strtoll(cap, NULL, 10) + kept) {
+        bad = 1;
+        printf("FAIL [rank %d] config %ld: held %zu bytes under BCR_MAX_BYTES=%s, %zu kept "
+               "before\n", g_rank, c->index, peak, cap, kept);
+    }
+    void *cs = NULL;
+    if (g_both) { /* the same call through the staging array (api/update.h) */
+        cs = alloc(LC.nel, c->type);
+        memcpy(cs, c0, LC.nel * esz);
+        setenv("BCR_UPDATE", "staged", 1);
+        u_call_bcr(c, LA.in ? a : NULL, LA.desc, LC.in ? cs : NULL, LC.desc, ictxt);
+        unsetenv("BCR_UPDATE");
+        bad |= check_success(c, st);
+        bad |= differs("the staged path's C", c, &LC, cb, cs, st);
+    }
 
     if (c->m > 0 && c->n > 0) {
         int da[9], dt[9];
@@ -301,6 +332,8 @@ static int run_grids(const u_config *c, const u_pool *pool, stats_t *st)
     u_expect_formula(c, &LC, c0, e2);
     bad |= differs("oracle 1 (gemr2d, then the local update)", c, &LC, cb, e1, st);
     bad |= differs("oracle 2 (the element-wise formula)", c, &LC, cb, e2, st);
+    if (cs)
+        bad |= differs("oracle 2, staged", c, &LC, cs, e2, st);
     if (differs("[oracle self-check] oracle 2", c, &LC, e1, e2, st)) {
         bad = 1;
         printf("FAIL [rank %d] config %ld: the two oracles disagree\n", g_rank, c->index);
@@ -316,6 +349,7 @@ static int run_grids(const u_config *c, const u_pool *pool, stats_t *st)
     free(t);
     free(e1);
     free(e2);
+    free(cs);
     return bad;
 }
 
@@ -401,20 +435,24 @@ int main(int argc, char **argv)
             g_update_via = U_VIA_PLAN;
         else if (strcmp(argv[k], "--split") == 0)
             g_update_via = U_VIA_SPLIT;
+        else if (strcmp(argv[k], "--both") == 0)
+            g_both = 1;
         else
             ok_args = 0;
     }
     int rc;
     if (ok_args && strcmp(mode, "pblas") == 0)
         rc = sweep(0, data, seed, first, count);
-    else if (ok_args && strcmp(mode, "grids") == 0 && data == U_DATA_INT)
+    else if (ok_args && strcmp(mode, "grids") == 0 && data == U_DATA_INT &&
+             (!g_both || g_update_via == U_VIA_ROUTINE))
         rc = sweep(1, data, seed, first, count);
     else if (ok_args && strcmp(mode, "errors") == 0 && argc == 2)
         rc = u_errors_main();
     else {
         if (g_rank == 0)
             fprintf(stderr, "usage: bcr_test_update pblas|grids --seed S --count N "
-                            "[--first K] [--real (pblas)] [--plan | --split] | errors\n");
+                            "[--first K] [--real (pblas)] [--plan | --split | --both (grids)] "
+                            "| errors\n");
         rc = 2;
     }
     bcr_finalize();

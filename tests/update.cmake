@@ -66,3 +66,50 @@ foreach(np 3 4)
   bcr_add_mpi_test(update_errors_np${np} ${np} TIMEOUT 120
     COMMAND $<TARGET_FILE:bcr_test_update> errors LABELS "update;errors")
 endforeach()
+
+# Where the data lands, through every transport, against the staged path
+# (BCR_UPDATE=staged) in the same run and both against the oracles:
+# shared segments from the first call (the scan, gathered panels where the
+# operation transposes), MPI alone with tiles of a few elements streamed
+# (packed and as datatypes), rounds under a cap, the indirect strategy and
+# combined messages.
+foreach(_s "segments;3;5303;800;BCR_SHM=all BCR_SHM_MIN=0"
+           "stream_packed;4;5404;800;BCR_SHM=off BCR_PACK=buffer BCR_STREAM_CHUNK=64"
+           "stream_datatypes;3;5313;800;BCR_SHM=off BCR_PACK=datatype BCR_STREAM_CHUNK=200"
+           "rounds;4;5414;500;BCR_SHM=all BCR_SHM_MIN=0 BCR_MAX_BYTES=3000 BCR_STREAM_CHUNK=48"
+           "indirect;4;5424;500;BCR_STRATEGY=indirect BCR_SHM=all BCR_SHM_MIN=0"
+           "combine;5;5505;400;BCR_SCHEDULE=combine BCR_SHM=off")
+  list(GET _s 0 _name)
+  list(GET _s 1 _np)
+  list(GET _s 2 _seed)
+  list(GET _s 3 _count)
+  list(GET _s 4 _env)
+  bcr_update_sweep(both_${_name} grids ${_np} ${_seed} ${_count} --both)
+  string(REPLACE " " ";" _env "${_env}")
+  set_property(TEST update_both_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT ${_env})
+endforeach()
+
+# Under a cap on extra memory every call holds at most the cap (the sweep
+# checks bcr_pool_peak_bytes; nothing is kept between calls, which the cap
+# would not count), adding where the data lands in rounds.
+foreach(_s "3;5333;600;BCR_SHM=all BCR_SHM_MIN=0" "4;5434;600;BCR_SHM=off BCR_PACK=buffer"
+           "8;5838;300;")
+  list(GET _s 0 _np)
+  list(GET _s 1 _seed)
+  list(GET _s 2 _count)
+  list(GET _s 3 _env)
+  bcr_update_sweep(capped grids ${_np} ${_seed} ${_count})
+  string(REPLACE " " ";" _env "BCR_MAX_BYTES=16384 BCR_KEEP_BYTES=0 ${_env}")
+  set_property(TEST update_capped_np${_np} APPEND PROPERTY ENVIRONMENT ${_env})
+endforeach()
+
+# The fused path is the one that runs: BCR_TRACE names it on every call
+# that moves data, through segments, through MPI in place, as datatypes
+# and packed, with a part that stays, and in rounds; BCR_UPDATE=staged
+# names the staged one.
+add_test(NAME update_trace_paths
+  COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DEXE=$<TARGET_FILE:bcr_test_update>
+          -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/update_trace_check.cmake)
+set_tests_properties(update_trace_paths PROPERTIES LABELS update PROCESSORS 1)
+bcr_test_timeout(300 update_trace_paths)

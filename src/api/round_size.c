@@ -3,11 +3,13 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "exec/post_chunks.h"
+#include "exec/run_exchange.h"
+#include "exec/run_stream.h"
+#include "kernels/update_pieces.h"
 #include "plan/datatype.h"
 #include "plan/plan.h"
 
-/* Messages over 1 GiB travel in several (exec/run_exchange.c). */
-#define CHUNK_SHIFT 30
 /* A part in a segment starts on a line of this many bytes at most
  * (plan/exchange.c). */
 #define PART_LINE 64
@@ -82,15 +84,23 @@ static int stays_home(const bcr_side *A, const bcr_side *B, size_t es,
            axis_stays(A->Q, A->NB, A->CSRC, A->j, B->NB, B->CSRC, B->j);
 }
 
-/* Request bookkeeping of one exchange (exec/run_exchange.c, work_bytes):
- * a request per chunk sent or received plus one, a cursor per partner
- * sent to and received from, and three ints per request and partner. */
-static bcr_idx work_bytes(bcr_idx bytes, int nranks)
+/* Request bookkeeping of one exchange moving `bytes` with every process
+ * a partner each way (exec/run_exchange.h), for an update with its
+ * gathering scratch for columns of `rows` elements. */
+static bcr_idx work_bytes(bcr_idx bytes, int nranks, int update, bcr_idx rows, size_t es)
 {
-    bcr_idx nreq = add(2 * (bcr_idx)nranks + 1, bytes >> CHUNK_SHIFT), nr = nranks + 1;
-    return add(add(mul(nreq, (bcr_idx)sizeof(MPI_Request)),
-                   (nranks + nr) * (bcr_idx)sizeof(char *)),
-               mul(add(2 * nreq, nr), (bcr_idx)sizeof(int)));
+    bcr_exchange_counts n = {nranks, nranks, add(2 * (bcr_idx)nranks, bcr_chunks_of(bytes)),
+                             update, update ? bcr_update_gather_most(rows, es) : 0};
+    return (bcr_idx)bcr_exchange_work_bytes(&n);
+}
+
+/* What an update's streamed messages take of a buffer on one side
+ * (exec/run_stream.h): two tiles per partner, never more than the
+ * elements themselves. */
+static bcr_idx rings(bcr_idx elems, bcr_idx es, const bcr_plan_options *opt, int nranks)
+{
+    bcr_idx most = mul(2 * (bcr_idx)nranks, bcr_stream_tile_most((size_t)es, opt->stream_chunk));
+    return elems < most ? elems : most;
 }
 
 /* The buffer packed messages take on the side of an exchange that moves
@@ -111,7 +121,8 @@ static bcr_idx segment(bcr_idx elems, bcr_idx es, const bcr_plan_options *opt)
 }
 
 bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr_idx h,
-                        bcr_idx w, size_t elsize, const bcr_plan_options *opt, int nranks)
+                        bcr_idx w, size_t elsize, const bcr_plan_options *opt, int nranks,
+                        int update)
 {
     bcr_idx es = (bcr_idx)elsize;
     bcr_idx rows_b = most_held(h, B->MB, B->P), cols_a = most_held(w, A->NB, A->Q);
@@ -128,8 +139,10 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
     if (stays_home(A, B, elsize, opt))
         a = b = t = 0; /* nothing is sent: no buffer, no segment */
     bcr_idx pools = 0, seg = 0, moved = add(a, b);
+    /* An update streams what its last exchange sends and receives. */
+    bcr_idx streamed = update ? add(rings(a, es, opt, nranks), rings(b, es, opt, nranks)) : 0;
     if (which & DIRECT) {
-        pools = add(buffer(a, es, opt), buffer(b, es, opt));
+        pools = update ? streamed : add(buffer(a, es, opt), buffer(b, es, opt));
         seg = segment(a, es, opt);
     }
     if (which & (INDIRECT | TRANSPOSED)) {
@@ -138,6 +151,8 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
         bcr_idx p = add(add(sent, received), t_arr);
         if (which & TRANSPOSED)
             p = add(p, max2(a_arr, t_arr));
+        if (update)
+            p = add(p, add(rings(t, es, opt, nranks), rings(b, es, opt, nranks)));
         pools = max2(pools, p);
         seg = max2(seg, max2(segment(a, es, opt), segment(t, es, opt)));
         moved = add(add(max2(a, t), max2(t, b)), t);
@@ -145,7 +160,7 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
     bcr_idx bytes = mul(add(pools, seg), es);
     if (seg)
         bytes = add(bytes, PART_LINE * (bcr_idx)nranks);
-    return add(bytes, work_bytes(mul(moved, es), nranks));
+    return add(bytes, work_bytes(mul(moved, es), nranks, update, rows_b, elsize));
 }
 
 static bcr_idx lcm(bcr_idx x, bcr_idx y)
@@ -165,13 +180,14 @@ typedef struct {
     int trapezoid;
     size_t es;
     const bcr_plan_options *opt;
-    int nranks;
+    int nranks, update;
     bcr_idx cap;
 } shape_args;
 
 static int fits(const shape_args *s, bcr_idx h, bcr_idx w)
 {
-    return bcr_round_bound(s->A, s->B, s->trapezoid, h, w, s->es, s->opt, s->nranks) <= s->cap;
+    return bcr_round_bound(s->A, s->B, s->trapezoid, h, w, s->es, s->opt, s->nranks,
+                           s->update) <= s->cap;
 }
 
 /* The largest tile height (rows) or width in [1, most] that fits, the other
@@ -256,12 +272,13 @@ static int better(const shape_args *s, bcr_idx m, bcr_idx n, tile x, tile y)
 }
 
 int bcr_round_shape(const bcr_side *A, const bcr_side *B, const bcr_mask *mk, size_t elsize,
-                    const bcr_plan_options *opt, int nranks, bcr_idx *h, bcr_idx *w)
+                    const bcr_plan_options *opt, int nranks, int update, bcr_idx *h,
+                    bcr_idx *w)
 {
     if (opt->max_bytes <= 0)
         return 0;
-    shape_args s = {A, B, mk->trapezoid, elsize, opt, nranks, opt->max_bytes};
-    bcr_idx least = bcr_round_bound(A, B, mk->trapezoid, 1, 1, elsize, opt, nranks);
+    shape_args s = {A, B, mk->trapezoid, elsize, opt, nranks, update, opt->max_bytes};
+    bcr_idx least = bcr_round_bound(A, B, mk->trapezoid, 1, 1, elsize, opt, nranks, update);
     if (s.cap < least)
         s.cap = least; /* no round takes less */
     if (fits(&s, mk->m, mk->n))

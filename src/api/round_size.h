@@ -21,7 +21,10 @@
  *                segment max(a, t)
  *   transposed   the same, and local A transposed, max(a', t')
  * times the element size; plus a cache line per partner in the segment,
- * and the bookkeeping.  Buffers count only where messages are packed:
+ * and the bookkeeping.  An update (api/update.h) streams the messages of
+ * its last exchange (exec/run_stream.h): their buffers are two tiles per
+ * partner on each side, at most what they carry, whatever BCR_PACK says,
+ * and a transposition's scan gathers into a scratch of a few MiB at most.  Buffers count only where messages are packed:
  * with BCR_PACK=datatype (the default) every message through MPI of up to
  * 1 GiB goes in place as an MPI datatype over the arrays, and needs none
  * (should MPI fail to make one, out of memory, that message is packed
@@ -46,9 +49,11 @@
 
 /* Bytes of extra memory a round on any h x w tile of a call (of a
  * trapezoid: its pieces) may take on a process of a call over nranks
- * processes (saturating at the largest bcr_idx). */
+ * processes (saturating at the largest bcr_idx); update: the call is an
+ * update's that adds where the data lands. */
 bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr_idx h,
-                        bcr_idx w, size_t elsize, const bcr_plan_options *opt, int nranks);
+                        bcr_idx w, size_t elsize, const bcr_plan_options *opt, int nranks,
+                        int update);
 
 /* The tiles of a call with mask mk under the cap opt->max_bytes: 0 when
  * there is no cap or the whole call fits under it (one round, the
@@ -61,6 +66,7 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
  * the indirect strategies a block of the intermediate): a cap below it
  * counts as it. */
 int bcr_round_shape(const bcr_side *A, const bcr_side *B, const bcr_mask *mk, size_t elsize,
-                    const bcr_plan_options *opt, int nranks, bcr_idx *h, bcr_idx *w);
+                    const bcr_plan_options *opt, int nranks, int update, bcr_idx *h,
+                    bcr_idx *w);
 
 #endif

@@ -17,7 +17,8 @@ int bcr_rounds_needed(const bcr_request *rq, const bcr_setup *s, const bcr_plan_
 {
     bcr_idx h, w;
     bcr_mask mk = bcr_mask_of(rq);
-    return bcr_round_shape(&s->A, &s->B, &mk, rq->elsize, opt, s->ctx->size, &h, &w);
+    return bcr_round_shape(&s->A, &s->B, &mk, rq->elsize, opt, s->ctx->size, rq->update != NULL,
+                           &h, &w);
 }
 
 /* A side as a round's call sees it: the submatrix moved by the piece's
@@ -37,7 +38,8 @@ void bcr_rounds_plan(bcr_rounds *r, const bcr_request *rq, const bcr_setup *s,
     bcr_idx h, w;
     bcr_mask mk = bcr_mask_of(rq);
     *r = (bcr_rounds){0, NULL, NULL, 0};
-    bcr_round_shape(&s->A, &s->B, &mk, rq->elsize, opt, s->ctx->size, &h, &w);
+    bcr_round_shape(&s->A, &s->B, &mk, rq->elsize, opt, s->ctx->size, rq->update != NULL, &h,
+                    &w);
     r->n = bcr_round_list(&mk, h, w, NULL);
     int active = s->A.in || s->B.in;
     size_t n = r->n > 0 ? (size_t)r->n : 1; /* a trapezoid may leave none */

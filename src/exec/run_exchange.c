@@ -59,31 +59,32 @@ static int streams(const bcr_exchange *ex, int update)
     return update && ex->schedule != BCR_SCHEDULE_COMBINE;
 }
 
-/* The request bookkeeping of an exchange in one pooled block: its size,
- * and with work set, its arrays carved from it (bcr_exchange_slots).
- * Requests: every chunk, plus one spare; two per part when streamed.
- * Each array starts on 16 bytes. */
-static size_t work_layout(const bcr_exchange *ex, size_t es, int update, void *work,
-                          bcr_exchange_slots *sl)
+/* The request bookkeeping of an exchange in one pooled block
+ * (bcr_exchange_slots), from its counts: its size, and with work set, its
+ * arrays carved from it.  Requests: every chunk, plus one spare; two per
+ * part when streamed.  Each array starts on 16 bytes. */
+static size_t layout(const bcr_exchange_counts *n, void *work, bcr_exchange_slots *sl)
 {
-    int streamed = streams(ex, update);
-    bcr_idx nparts = ex->recv.nparts + ex->send.nparts;
-    bcr_idx nreq = streamed ? 2 * nparts + 1
-                            : count_chunks(&ex->recv, es) + count_chunks(&ex->send, es) + 1;
-    bcr_idx nr = nparts + 1;
+    bcr_idx nparts = n->recv_parts + n->send_parts;
+    bcr_idx nreq = n->streamed ? 2 * nparts + 1 : n->chunks + 1, nr = nparts + 1;
     size_t at = 0;
     char *base = work;
-#define CARVE(field, type, n)                                                                      do {                                                                                               if (base)                                                                                          sl->field = (type *)(void *)(base + at);                                                   at += ((size_t)(n) * sizeof(type) + 15) & ~(size_t)15;                                     } while (0)
+#define CARVE(field, type, count)                                                              \
+    do {                                                                                       \
+        if (base)                                                                              \
+            sl->field = (type *)(void *)(base + at);                                           \
+        at += ((size_t)(count) * sizeof(type) + 15) & ~(size_t)15;                             \
+    } while (0)
     CARVE(req, MPI_Request, nreq);
-    CARVE(scur, char *, ex->send.nparts);
-    CARVE(rcur, const char *, ex->recv.nparts + 1);
+    CARVE(scur, char *, n->send_parts);
+    CARVE(rcur, const char *, n->recv_parts + 1);
     CARVE(owner, int, nreq);
     CARVE(pending, int, nr);
     CARVE(indices, int, nreq);
     if (base)
         sl->ring = sl->rows = sl->tile_rows = sl->tile_cols = sl->next_chunk = sl->chunk_of =
             NULL;
-    if (streamed) {
+    if (n->streamed) {
         CARVE(ring, bcr_idx, nr);
         CARVE(rows, bcr_idx, nr);
         CARVE(tile_rows, bcr_idx, nr);
@@ -93,10 +94,30 @@ static size_t work_layout(const bcr_exchange *ex, size_t es, int update, void *w
     }
     if (base)
         sl->gather = NULL;
-    if (update)
-        CARVE(gather, char, bcr_update_scan_scratch(&ex->recv.scan, es));
+    CARVE(gather, char, n->gather);
 #undef CARVE
     return at;
+}
+
+size_t bcr_exchange_work_bytes(const bcr_exchange_counts *n)
+{
+    return layout(n, NULL, NULL);
+}
+
+static bcr_exchange_counts counts_of(const bcr_exchange *ex, size_t es, int update)
+{
+    bcr_exchange_counts n = {ex->recv.nparts, ex->send.nparts,
+                             count_chunks(&ex->recv, es) + count_chunks(&ex->send, es),
+                             streams(ex, update),
+                             update ? bcr_update_scan_scratch(&ex->recv.scan, es) : 0};
+    return n;
+}
+
+static size_t work_layout(const bcr_exchange *ex, size_t es, int update, void *work,
+                          bcr_exchange_slots *sl)
+{
+    bcr_exchange_counts n = counts_of(ex, es, update);
+    return layout(&n, work, sl);
 }
 
 int bcr_exchange_reserve(const bcr_exchange *ex, size_t es, int update)

@@ -23,6 +23,21 @@
  * on its result, before bcr_exchange_run, which then allocates nothing. */
 int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize, int update);
 
+/* What an exchange's request bookkeeping is sized by: its parts each
+ * way, the chunks of its messages through MPI (post_chunks.h), whether
+ * they stream (an update's, exec/run_stream.h) and the bytes of an
+ * update's gathering scratch (kernels/update_pieces.h). */
+typedef struct {
+    bcr_idx recv_parts, send_parts, chunks;
+    int streamed;
+    bcr_idx gather;
+} bcr_exchange_counts;
+
+/* The bytes of the pooled work block such an exchange takes: what
+ * bcr_exchange_reserve reserves for it besides message buffers, and, from
+ * counts that bound an exchange's, a bound of it (api/round_size.h). */
+size_t bcr_exchange_work_bytes(const bcr_exchange_counts *n);
+
 /* The schedule of the exchange's messages through MPI under sh, by
  * xo->schedule or else by their load (bcr_schedule_choose). */
 bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, size_t elsize,

@@ -26,6 +26,14 @@ static void tile_shape(bcr_idx h, bcr_idx nc, size_t es, bcr_idx bytes, bcr_idx 
     *tr = clamp(per / *tc, 1, h);
 }
 
+bcr_idx bcr_stream_tile_most(size_t es, bcr_idx bytes)
+{
+    /* a tile holds the chunk's elements, or one row of `least` columns */
+    bcr_idx per = bytes / (bcr_idx)es > 1 ? bytes / (bcr_idx)es : 1;
+    bcr_idx least = TILE_EDGE / (bcr_idx)es > 1 ? TILE_EDGE / (bcr_idx)es : 1;
+    return per > least ? per : least;
+}
+
 static bcr_idx ceil_div(bcr_idx a, bcr_idx b) { return (a + b - 1) / b; }
 
 static bcr_idx columns_of(bcr_runspan cols)

@@ -23,6 +23,10 @@
 
 #include "exec/exchange_flight.h"
 
+/* The most elements one tile of a message can hold, for chunks of
+ * `bytes`. */
+bcr_idx bcr_stream_tile_most(size_t es, bcr_idx bytes);
+
 /* Elements of the rings of half h's parts, for chunks of `bytes`: where
  * the arrays are not NULL, each part's ring offset (-1 for a part that
  * needs none), its rows per column, tile rows and tile columns. */

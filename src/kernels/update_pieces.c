@@ -341,23 +341,50 @@ static void gathered_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, 
         flush_panel(sc, s, a, cur, hs, pn, scratch);
 }
 
-/* Columns of a gathered panel for columns of `total` elements; 0 where a
- * panel a cache line wide would not fit GATHER_MAX_BYTES. */
-static bcr_idx gather_width(bcr_idx total, size_t es)
+/* Columns of a gathered panel for columns of `total` elements, of a
+ * scan of `cols` columns; 0 where a panel a cache line wide would not fit
+ * GATHER_MAX_BYTES. */
+static bcr_idx gather_width(bcr_idx total, bcr_idx cols, size_t es)
 {
     bcr_idx e = (bcr_idx)es, w = GATHER_LINE / e, line = 64 / e > 1 ? 64 / e : 1;
     if (total > 0 && total * w * e > GATHER_MAX_BYTES)
         w = GATHER_MAX_BYTES / (total * e);
-    return w >= line ? w : 0;
+    if (w < line)
+        return 0;
+    return cols > 0 && cols < w ? cols : w;
+}
+
+static bcr_idx scan_columns(const bcr_scan *sc)
+{
+    bcr_idx n = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++)
+        n += sc->cols[ci].r.len;
+    return n;
+}
+
+/* Scratch for gathering panels of columns of `total` elements, of a scan
+ * of `cols` columns. */
+static bcr_idx gather_bytes(bcr_idx total, bcr_idx cols, size_t es)
+{
+    bcr_idx w = gather_width(total, cols, es);
+    return w ? total * w * (bcr_idx)es + w * (bcr_idx)sizeof(int) : 0;
 }
 
 bcr_idx bcr_update_scan_scratch(const bcr_scan *sc, size_t es)
 {
     heights hs;
     heights_of(sc, &hs);
-    bcr_idx w = gather_width(hs.total, es), total = hs.total;
+    bcr_idx total = hs.total;
     heights_free(&hs);
-    return w ? total * w * (bcr_idx)es + w * (bcr_idx)sizeof(int) : 0;
+    return gather_bytes(total, scan_columns(sc), es);
+}
+
+bcr_idx bcr_update_gather_most(bcr_idx rows, size_t es)
+{
+    /* a panel is at most GATHER_LINE bytes wide, and all of it at most
+     * GATHER_MAX_BYTES */
+    bcr_idx tile = rows < GATHER_MAX_BYTES / GATHER_LINE ? rows * GATHER_LINE : GATHER_MAX_BYTES;
+    return tile + GATHER_LINE / (bcr_idx)es * (bcr_idx)sizeof(int);
 }
 
 void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
@@ -365,7 +392,7 @@ void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_i
 {
     heights hs;
     heights_of(sc, &hs);
-    bcr_idx w = gather_width(hs.total, s->es);
+    bcr_idx w = gather_width(hs.total, scan_columns(sc), s->es);
     /* A transposition gathers its panels across runs. */
     if (s->op->op != 'N' && scratch && w > 0) {
         panel pn = {0, 0, w, (int *)(void *)(scratch + (size_t)(hs.total * w) * s->es)};
