@@ -86,11 +86,12 @@ static int stays_home(const bcr_side *A, const bcr_side *B, size_t es,
 
 /* Request bookkeeping of one exchange moving `bytes` with every process
  * a partner each way (exec/run_exchange.h), for an update with its
- * gathering scratch for columns of `rows` elements. */
-static bcr_idx work_bytes(bcr_idx bytes, int nranks, int update, bcr_idx rows, size_t es)
+ * gathering scratch for rows x cols of B. */
+static bcr_idx work_bytes(bcr_idx bytes, int nranks, int update, bcr_idx rows, bcr_idx cols,
+                          size_t es)
 {
     bcr_exchange_counts n = {nranks, nranks, add(2 * (bcr_idx)nranks, bcr_chunks_of(bytes)),
-                             update, update ? bcr_update_gather_most(rows, es) : 0};
+                             update, update ? bcr_update_gather_most(rows, cols, es) : 0};
     return (bcr_idx)bcr_exchange_work_bytes(&n);
 }
 
@@ -160,7 +161,8 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
     bcr_idx bytes = mul(add(pools, seg), es);
     if (seg)
         bytes = add(bytes, PART_LINE * (bcr_idx)nranks);
-    return add(bytes, work_bytes(mul(moved, es), nranks, update, rows_b, elsize));
+    return add(bytes, work_bytes(mul(moved, es), nranks, update, rows_b,
+                                 most_held(w, B->NB, B->Q), elsize));
 }
 
 static bcr_idx lcm(bcr_idx x, bcr_idx y)

@@ -349,9 +349,9 @@ static bcr_idx gather_width(bcr_idx total, bcr_idx cols, size_t es)
     bcr_idx e = (bcr_idx)es, w = GATHER_LINE / e, line = 64 / e > 1 ? 64 / e : 1;
     if (total > 0 && total * w * e > GATHER_MAX_BYTES)
         w = GATHER_MAX_BYTES / (total * e);
-    if (w < line)
+    if (w < line || cols <= 0)
         return 0;
-    return cols > 0 && cols < w ? cols : w;
+    return cols < w ? cols : w;
 }
 
 static bcr_idx scan_columns(const bcr_scan *sc)
@@ -362,12 +362,138 @@ static bcr_idx scan_columns(const bcr_scan *sc)
     return n;
 }
 
+/* Without a transposition, a panel is gathered in B's own row order, as
+ * many columns as keep it within PANEL_BYTES, so that C is then read and
+ * written straight down its columns (where partners take turns row block
+ * by row block, adding piece by piece reads C's columns a piece at a
+ * time, out of order, which the prefetcher cannot follow).  It needs every
+ * cell walked (no part through MPI) and the pieces to tile a range of B's
+ * rows: the scan's rows, `total`, are then those of that range. */
+typedef struct {
+    bcr_idx first, rows, w; /* B's rows first .. first + rows - 1; columns */
+} row_panel;
+
+static int row_panel_of(const bcr_scan *sc, const heights *hs, size_t es, row_panel *rp)
+{
+    bcr_idx lo = -1, hi = -1;
+    for (int r = 0; r < sc->nrslots; r++) {
+        piece_iter pi = pieces_begin(&sc->spans[sc->rbucket[r]]);
+        row_piece q;
+        while (next_piece(&pi, &q)) {
+            bcr_idx last = q.mine + (q.n - 1) * q.mstep;
+            lo = lo < 0 || q.mine < lo ? q.mine : lo;
+            hi = last > hi ? last : hi;
+        }
+    }
+    rp->first = lo;
+    rp->rows = lo < 0 ? 0 : hi - lo + 1;
+    rp->w = rp->rows > 0 ? PANEL_BYTES / (rp->rows * (bcr_idx)es) : 0;
+    if (rp->w < 1)
+        rp->w = 1;
+    return rp->rows > 0 && rp->rows == hs->total && rp->rows * (bcr_idx)es <= GATHER_MAX_BYTES;
+}
+
+static int every_cell_walked(const bcr_scan *sc, const char *a, const char **cur)
+{
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const int *cells = sc->cell + (size_t)sc->cols[ci].slot * (size_t)sc->nrslots;
+        for (int r = 0; r < sc->nrslots; r++)
+            if (!walked(cells[r], a, cur))
+                return 0;
+    }
+    return 1;
+}
+
+/* One column of one row slot into a column of B's rows from `first` on:
+ * from a partner's elements in message order at src, or from A's column
+ * (the part that stays: its rows at the runs' `other`). */
+static void gather_from_buffer(char *col, bcr_idx first, const char *src,
+                               const bcr_groupspan *span, size_t es)
+{
+    bcr_group_iter it = bcr_groups_begin(span);
+    bcr_rungroup g;
+    while (bcr_groups_next(&it, &g)) {
+        char *d = col + (size_t)(g.mine - first) * es;
+        if (g.len == 1) {
+            bcr_copy_strided(d, g.mstep, src, 1, g.count, es);
+            src += (size_t)g.count * es;
+            continue;
+        }
+        for (bcr_idx c = 0; c < g.count; c++, src += (size_t)g.len * es)
+            bcr_copy_elems(d + (size_t)(c * g.mstep) * es, src, g.len, es);
+    }
+}
+
+static void gather_from_local(char *col, bcr_idx first, const char *acol,
+                              const bcr_groupspan *span, size_t es)
+{
+    bcr_group_iter it = bcr_groups_begin(span);
+    bcr_rungroup g;
+    while (bcr_groups_next(&it, &g)) {
+        char *d = col + (size_t)(g.mine - first) * es;
+        const char *src = acol + (size_t)g.other * es;
+        if (g.len == 1) {
+            bcr_copy_strided(d, g.mstep, src, g.ostep, g.count, es);
+            continue;
+        }
+        for (bcr_idx c = 0; c < g.count; c++)
+            bcr_copy_elems(d + (size_t)(c * g.mstep) * es, src + (size_t)(c * g.ostep) * es,
+                           g.len, es);
+    }
+}
+
+/* Columns of B gathered in its row order into a panel of rp's rows, and
+ * added into C panel by panel down C's columns. */
+static void ordered_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
+                         const char **cur, const heights *hs, const row_panel *rp,
+                         char *scratch)
+{
+    size_t es = s->es;
+    bcr_idx c0 = 0, n = 0, ldc = s->ldc;
+    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+        const bcr_scan_cols *cr = &sc->cols[ci];
+        const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
+        for (bcr_idx t = 0; t < cr->r.len; t++) {
+            bcr_idx bcol = cr->r.mine + t;
+            if (n == rp->w || (n > 0 && bcol != c0 + n)) {
+                bcr_update_block(s->op, s->c + (size_t)(rp->first + c0 * ldc) * es, 1, ldc,
+                                 scratch, 1, rp->rows, rp->rows, n);
+                n = 0;
+            }
+            if (n == 0)
+                c0 = bcol;
+            char *col = scratch + (size_t)(n * rp->rows) * es;
+            const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
+            for (int r = 0; r < sc->nrslots; r++) {
+                int p = cells[r];
+                const bcr_groupspan *span = &sc->spans[sc->rbucket[r]];
+                if (p >= 0) {
+                    gather_from_buffer(col, rp->first, cur[p], span, es);
+                    cur[p] += (size_t)height(sc, hs, r) * es;
+                } else {
+                    gather_from_local(col, rp->first, acol, span, es);
+                }
+            }
+            n++;
+        }
+    }
+    if (n > 0)
+        bcr_update_block(s->op, s->c + (size_t)(rp->first + c0 * ldc) * es, 1, ldc, scratch, 1,
+                         rp->rows, rp->rows, n);
+}
+
 /* Scratch for gathering panels of columns of `total` elements, of a scan
- * of `cols` columns. */
+ * of `cols` columns: transposed (by slots) or in B's row order. */
 static bcr_idx gather_bytes(bcr_idx total, bcr_idx cols, size_t es)
 {
     bcr_idx w = gather_width(total, cols, es);
-    return w ? total * w * (bcr_idx)es + w * (bcr_idx)sizeof(int) : 0;
+    bcr_idx t = w ? total * w * (bcr_idx)es + w * (bcr_idx)sizeof(int) : 0;
+    bcr_idx col = total * (bcr_idx)es, n = 0; /* a column's bytes; the panel's */
+    if (col > 0 && cols > 0 && col <= GATHER_MAX_BYTES) {
+        bcr_idx w = col < PANEL_BYTES ? PANEL_BYTES / col : 1;
+        n = col * (cols < w ? cols : w);
+    }
+    return t > n ? t : n;
 }
 
 bcr_idx bcr_update_scan_scratch(const bcr_scan *sc, size_t es)
@@ -379,12 +505,17 @@ bcr_idx bcr_update_scan_scratch(const bcr_scan *sc, size_t es)
     return gather_bytes(total, scan_columns(sc), es);
 }
 
-bcr_idx bcr_update_gather_most(bcr_idx rows, size_t es)
+bcr_idx bcr_update_gather_most(bcr_idx rows, bcr_idx cols, size_t es)
 {
-    /* a panel is at most GATHER_LINE bytes wide, and all of it at most
+    /* no more than the scan holds: its rows by its columns; transposed, a
+     * panel at most GATHER_LINE bytes wide, all of it at most
+     * GATHER_MAX_BYTES; in row order, PANEL_BYTES or one column of at most
      * GATHER_MAX_BYTES */
+    bcr_idx e = (bcr_idx)es, all = rows * cols * e;
     bcr_idx tile = rows < GATHER_MAX_BYTES / GATHER_LINE ? rows * GATHER_LINE : GATHER_MAX_BYTES;
-    return tile + GATHER_LINE / (bcr_idx)es * (bcr_idx)sizeof(int);
+    bcr_idx n = rows * e > PANEL_BYTES ? GATHER_MAX_BYTES : PANEL_BYTES;
+    bcr_idx most = tile > n ? tile : n;
+    return (all < most ? all : most) + GATHER_LINE / e * (bcr_idx)sizeof(int);
 }
 
 void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
@@ -393,10 +524,13 @@ void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_i
     heights hs;
     heights_of(sc, &hs);
     bcr_idx w = gather_width(hs.total, scan_columns(sc), s->es);
-    /* A transposition gathers its panels across runs. */
-    if (s->op->op != 'N' && scratch && w > 0) {
+    row_panel rp;
+    if (s->op->op != 'N' && scratch && w > 0) { /* a transposition gathers across runs */
         panel pn = {0, 0, w, (int *)(void *)(scratch + (size_t)(hs.total * w) * s->es)};
         gathered_scan(sc, s, a, lda, cur, &hs, &pn, scratch);
+    } else if (s->op->op == 'N' && scratch && row_panel_of(sc, &hs, s->es, &rp) &&
+               every_cell_walked(sc, a, cur)) {
+        ordered_scan(sc, s, a, lda, cur, &hs, &rp, scratch);
     } else {
         direct_scan(sc, s, a, lda, cur, &hs);
     }

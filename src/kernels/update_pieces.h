@@ -70,8 +70,8 @@ void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_i
  * most a few MiB. */
 bcr_idx bcr_update_scan_scratch(const bcr_scan *sc, size_t es);
 
-/* The most bcr_update_scan_scratch is for any scan whose columns hold at
- * most `rows` elements. */
-bcr_idx bcr_update_gather_most(bcr_idx rows, size_t es);
+/* The most bcr_update_scan_scratch is for any scan of at most `cols`
+ * columns of at most `rows` elements. */
+bcr_idx bcr_update_gather_most(bcr_idx rows, bcr_idx cols, size_t es);
 
 #endif
