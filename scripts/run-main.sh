@@ -31,6 +31,20 @@
 #                                       --reps 3); exit status 1 when a result differs;
 #                                       --rounds N: N runs (CSVs build/bcr_timing_regimes.K.csv),
 #                                       each case's median over them
+#   bash scripts/run-main.sh --updates [--rounds N] [ARGS]
+#                                       the update routines (tran, tranu and tranc, geadd)
+#                                       of every type PBLAS has (s d c z), warm and cold,
+#                                       on timing/cases/update_one_context.txt (against
+#                                       PBLAS) and timing/cases/standard.txt (across grids,
+#                                       against Cp?gemr2d + PBLAS), N runs (default 3;
+#                                       CSVs build/bcr_updates.{one,std}.K.csv), then per
+#                                       type, routine and regime the median and lowest of
+#                                       the per-case medians of the speedup, and of
+#                                       bcredist over the copy bound the median and highest
+#                                       (timing/update_summary.awk): the figures of
+#                                       docs/performance.md, "The update routines"; ARGS
+#                                       are added (e.g. --reps 5); exit status 1 when a
+#                                       result differs
 # BCREDIST_MPI, BCR_BUILD_DIR and BCR_CMAKE_ARGS as for setup.sh: the paths
 # above are then in that build directory instead of build/.
 set -euo pipefail
@@ -55,6 +69,26 @@ elif [ "$1" = --regimes ]; then
   done
   echo "speedup per case and regime (from ${csvs[*]}; median over the runs):"
   awk -f timing/regimes_summary.awk "${csvs[@]}" || rc=1
+  exit "$rc"
+elif [ "$1" = --updates ]; then
+  shift
+  rounds=3
+  if [ "${1:-}" = --rounds ]; then
+    rounds=$2
+    shift 2
+  fi
+  rc=0
+  for k in $(seq "$rounds"); do
+    for f in one:update_one_context std:standard; do
+      bcr_run 4 "$build/timing/bcr_timing" --type sdcz --routine tran,tranc,geadd \
+        --regime warm,cold "$@" --csv "$build/bcr_updates.${f%%:*}.$k.csv" \
+        "timing/cases/${f#*:}.txt" >/dev/null || rc=$?
+    done
+  done
+  for f in one std; do
+    echo "${f/one/one context, against PBLAS}" | sed 's/^std$/across grids (standard set)/'
+    awk -f timing/update_summary.awk "$build"/bcr_updates.$f.*.csv || rc=1
+  done
   exit "$rc"
 elif [ "$1" = --all ]; then
   shift
