@@ -375,12 +375,12 @@ static int poll_receipts(receipts *rs)
 
 /* The part that stays here, copied a slice of columns at a time with the
  * messages polled in between (poll_receipts), with streaming stores when
- * nt.  An update's slice is at least BCR_SLICE_LINE bytes of elements
- * wide: where it transposes, a slice's columns are C's rows, and narrower
- * slices would write each line of C's columns a few bytes at a time, a
- * slice apart. */
+ * nt.  Where an update transposes, a slice's columns are C's rows: it is
+ * at least BCR_SLICE_ROWS bytes of elements wide, the transposition's
+ * cache tile (kernels/update.c), so that each of C's columns is written
+ * that much at a time instead of a few bytes a slice apart. */
 #define BCR_SLICE_BYTES ((bcr_idx)256 * 1024)
-#define BCR_SLICE_LINE 128
+#define BCR_SLICE_ROWS 2048
 
 static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk, receipts *rs,
                      int nt)
@@ -389,7 +389,7 @@ static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk
     bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
     bcr_idx col_bytes = bcr_groupspan_elems(rows) * (bcr_idx)ar->elsize;
     bcr_idx step = col_bytes > 0 ? BCR_SLICE_BYTES / col_bytes : 1;
-    bcr_idx least = ar->update ? BCR_SLICE_LINE / (bcr_idx)ar->elsize : 1;
+    bcr_idx least = ar->update && ar->update->op != 'N' ? BCR_SLICE_ROWS / (bcr_idx)ar->elsize : 1;
     if (step < least)
         step = least;
     for (bcr_idx c = 0; c < cols.n; c++)

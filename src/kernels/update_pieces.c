@@ -103,10 +103,18 @@ static void local_block(const bcr_sink *s, const char *a, bcr_idx lda, const row
                ncols);
 }
 
+/* Columns of the part that stays added at once: a panel, or where the
+ * operation transposes the transposition's cache tile of TRANSPOSE_ROWS
+ * bytes of C's rows, so that each of C's columns is written that much at
+ * a time. */
+#define TRANSPOSE_ROWS 2048
+
 void bcr_update_local(const bcr_sink *s, const char *a, bcr_idx lda, bcr_groupspan rows,
                       bcr_runspan cols, int a_mine)
 {
     bcr_idx wmax = panel_width(bcr_groupspan_elems(rows), s->es);
+    if (s->op->op != 'N' && wmax < TRANSPOSE_ROWS / (bcr_idx)s->es)
+        wmax = TRANSPOSE_ROWS / (bcr_idx)s->es;
     for (bcr_idx ci = 0; ci < cols.n; ci++) {
         const bcr_run *cr = &cols.runs[ci];
         bcr_idx acol = a_mine ? cr->mine : cr->other, bcol = a_mine ? cr->other : cr->mine;
@@ -120,8 +128,8 @@ void bcr_update_local(const bcr_sink *s, const char *a, bcr_idx lda, bcr_groupsp
     }
 }
 
-/* Each column of tile t that lies in a run of cols: fn(run, its message
- * column of the run's first, the tile's first and last columns in it). */
+/* A loop over the runs of cols that meet tile t's columns: cr the run, m
+ * the message column of its first, [c0, c1) the tile's columns in it. */
 #define FOR_TILE_RUNS(cols, t, cr, m, c0, c1)                                                  \
     for (bcr_idx ci_ = 0, m = 0; ci_ < (cols).n && m < (t).c1; m += (cols).runs[ci_].len, ci_++) \
         for (const bcr_run *cr = &(cols).runs[ci_]; cr; cr = NULL)                           \
@@ -173,9 +181,12 @@ void bcr_pack_tile(char *buf, const char *a, bcr_idx lda, size_t es, bcr_groupsp
 }
 
 /* The heights of the scan's row slots: elements per column of each
- * slot's partner (its row groups). */
+ * slot's partner (its row groups), in a table on the stack for up to
+ * FEW_SLOTS slots. */
+#define FEW_SLOTS 64
+
 typedef struct {
-    bcr_idx few[64];
+    bcr_idx few[FEW_SLOTS];
     bcr_idx *h; /* few, an allocation, or NULL: counted again each time */
     bcr_idx total;
 } heights;
@@ -183,7 +194,7 @@ typedef struct {
 static void heights_of(const bcr_scan *sc, heights *hs)
 {
     int n = sc->nrslots;
-    hs->h = n <= 64 ? hs->few : malloc((size_t)n * sizeof *hs->h);
+    hs->h = n <= FEW_SLOTS ? hs->few : malloc((size_t)n * sizeof *hs->h);
     hs->total = 0;
     for (int r = 0; r < n; r++) {
         bcr_idx hr = bcr_groupspan_elems(sc->spans[sc->rbucket[r]]);
