@@ -54,7 +54,7 @@ static int usage(int me)
         fprintf(stderr,
                 "usage: bcr_timing [--reps N] [--csv FILE] [--type LETTERS] [--routine LIST] "
                 "[--check]\n"
-                "                  [--cold] [--new-plan] [--regime LIST] CASEFILE\n"
+                "                  [--cold] [--new-plan] [--regime LIST] [--job-time] CASEFILE\n"
                 "  --type LETTERS  one or more of s d c z i (default d): cases that name no\n"
                 "                  type run once per letter\n"
                 "  --routine LIST  native-format files only (ScaLAPACK's files name the routine\n"
@@ -64,7 +64,9 @@ static int usage(int me)
                 "  --cold          bcr_finalize() before every timed bcredist call\n"
                 "  --new-plan      every timed bcredist call a shape not planned before\n"
                 "  --regime LIST   comma list of warm (default), new-plan, cold, all: each\n"
-                "                  case runs in each, the regimes taking turns\n");
+                "                  case runs in each, the regimes taking turns\n"
+                "  --job-time      a call's time from the first rank's start to the last\n"
+                "                  rank's end, instead of the slowest rank's own\n");
     MPI_Finalize();
     return 2;
 }
@@ -117,6 +119,8 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(argv[i], "--corrupt"))
             timing_corrupt = 1;
+        else if (!strcmp(argv[i], "--job-time"))
+            timing_job_time = 1;
         else if (argv[i][0] == '-')
             return usage(o.me);
         else

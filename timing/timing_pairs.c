@@ -71,9 +71,11 @@ static void header(FILE *csv, int format, const timing_opts *o)
     if (o->me != 0)
         return;
     char regimes[32];
-    printf("bcr_timing: %d ranks, %d repetitions, median of per-repetition max over ranks%s; "
+    printf("bcr_timing: %d ranks, %d repetitions, median of per-repetition %s%s; "
            "regime %s\n",
-           o->nprocs, o->reps, o->check ? ", every result checked" : "",
+           o->nprocs, o->reps,
+           timing_job_time ? "job time (first start to last end)" : "max over ranks",
+           o->check ? ", every result checked" : "",
            regime_list(o, regimes, sizeof regimes));
     const char *regime = show_regime(o) ? "regime   " : "";
     if (format == FORMAT_NATIVE)

@@ -46,7 +46,7 @@ int trial_open(trial *t, const tcase *c, int ictxt);
 void trial_close(trial *t);
 
 /* One call of ScaLAPACK's routine or of bcredist's, between barriers;
- * returns the slowest rank's time. */
+ * returns the slowest rank's time, or the job's (timing_job_time). */
 double trial_call_ref(trial *t);
 double trial_call_bcr(trial *t);
 
@@ -68,6 +68,13 @@ int trial_same(const trial *t);
 /* For the test that the check can fail: after each call make one byte of
  * bcredist's B differ from ScaLAPACK's. */
 extern int timing_corrupt;
+
+/* --job-time: a call's time is the job's, from the first rank's start to
+ * the last rank's end (one node: one clock), instead of the slowest rank's
+ * own.  Where ranks outnumber cores a rank's own time leaves out the time
+ * it waited for a core before it started: calls that never synchronise
+ * (a local add) look faster by that much than calls that do. */
+extern int timing_job_time;
 
 /* All ranks memcpy `bytes` at once; the median of reps, slowest rank. */
 double timing_copy_bound(size_t bytes, int reps);

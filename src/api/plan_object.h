@@ -50,8 +50,9 @@ struct bcr_plan_s {
     struct bcr_plan_s *prev_flying, *next_flying; /* plan_flying.h */
 
     /* A plan of an update routine (bcr_plan_create_update): the exchange
-     * fills `stage`, of this process's W (api/update.h), then C's processes
-     * add it into the run's C with its alpha and beta. */
+     * adds into the run's C with its alpha and beta where the data lands;
+     * made under BCR_UPDATE=staged, it fills `stage`, this process's W
+     * (api/update.h), which C's processes then add into C. */
     int update;
     bcr_update_sides sides;
     bcr_update_op op;     /* its alpha and beta point to the run's copies */
@@ -77,7 +78,7 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
 
 /* An update plan's run: alpha and beta copied (the caller's may change
  * before a split-phase run completes), C kept, and the arrays the exchange
- * runs on (A and the staging array) in *ar. */
+ * runs on (A and C with the update, or A and the staging array) in *ar. */
 void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const void *beta,
                          void *c, bcr_arrays *ar);
 
@@ -85,8 +86,8 @@ void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const v
  * gives up, as the exchange does (base/failsafe.h). */
 void bcr_plan_elements_run(bcr_plan_t p, const void *a, void *b);
 
-/* An update plan's local add, once its exchange is complete (nothing for
- * other plans). */
+/* A staged update plan's local add, once its exchange is complete
+ * (nothing for other plans). */
 void bcr_plan_update_apply(bcr_plan_t p);
 
 /* The misuses an entry point that runs p finds on its own (update: one of

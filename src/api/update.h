@@ -2,16 +2,19 @@
  * bcr_p?geadd: sub(C) := beta * sub(C) + alpha * op(sub(A)), A and C on
  * any two grids of ictxt.
  *
- * The redistribution of sub(A) fills a staging array W laid out as sub(C)
- * is, or, when op transposes, as sub(C)'s transpose on C's grid transposed
- * (bcr_request.transpose_b).  It is a gemr2d into W through the whole
- * pipeline (api/pipeline.h): agreement, plan cache, repeated calls, shared
- * segments, rounds under BCR_MAX_BYTES.  Then each process of C's grid adds
- * its part of W into its part of sub(C) (kernels/update.h).  W covers only
- * the block cycles sub(C) touches, and is this thread's BCR_POOL_STAGE
- * buffer, allocated before the agreement so that running out of memory is
- * an error every process reports.  alpha = 0 (agreed) moves nothing: C's
- * processes only scale. */
+ * sub(A) is redistributed into sub(C) itself, or where op transposes into
+ * sub(C)'s transpose on C's grid transposed (bcr_request.transpose_b),
+ * through the whole pipeline (api/pipeline.h): agreement, plan cache,
+ * repeated calls, shared segments, rounds under BCR_MAX_BYTES.  The
+ * request carries op (bcr_request.update), and every write of the
+ * exchange into B is then an update of C (exec/part_copy.h,
+ * kernels/update_pieces.h).  alpha = 0 (agreed) moves nothing: C's
+ * processes only scale; nor does a sub(A) that lies as sub(C) would,
+ * added from A where it is.  BCR_UPDATE=staged (agreed) fills a staging
+ * array W laid out as sub(C) instead (the block cycles sub(C) touches, this
+ * thread's BCR_POOL_STAGE buffer, allocated before the agreement so that
+ * running out of memory is an error every process reports) and adds it
+ * into C afterwards. */
 #ifndef BCR_API_UPDATE_H
 #define BCR_API_UPDATE_H
 
@@ -39,8 +42,10 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
                      const void *beta, void *c, bcr_int ic, bcr_int jc, const bcr_int *descc,
                      bcr_int ictxt);
 
-/* Where sub(C) and the staging array W lie on this process, from the
- * agreed side b of a request (transposed when the request transposes). */
+/* Where sub(C) and a staging array W laid out as sub(C) lie on this
+ * process, from the agreed side b of a request (transposed when the
+ * request transposes): W is what a staged call or plan fills, and what
+ * sub(A) is compared with to tell that nothing moves. */
 typedef struct {
     bcr_side c;          /* C as its descriptor has it */
     bcr_side w;          /* W: what the redistribution fills */
