@@ -416,40 +416,25 @@ static int every_cell_walked(const bcr_scan *sc, const char *a, const char **cur
 }
 
 /* One column of one row slot into a column of B's rows from `first` on:
- * from a partner's elements in message order at src, or from A's column
- * (the part that stays: its rows at the runs' `other`). */
-static void gather_from_buffer(char *col, bcr_idx first, const char *src,
-                               const bcr_groupspan *span, size_t es)
+ * from a partner's elements in message order at src, or where local from
+ * A's column at src (the part that stays: its rows at the runs' `other`). */
+static void gather_column(char *col, bcr_idx first, const char *src, const bcr_groupspan *span,
+                          size_t es, int local)
 {
     bcr_group_iter it = bcr_groups_begin(span);
     bcr_rungroup g;
     while (bcr_groups_next(&it, &g)) {
         char *d = col + (size_t)(g.mine - first) * es;
-        if (g.len == 1) {
-            bcr_copy_strided(d, g.mstep, src, 1, g.count, es);
-            src += (size_t)g.count * es;
-            continue;
-        }
-        for (bcr_idx c = 0; c < g.count; c++, src += (size_t)g.len * es)
-            bcr_copy_elems(d + (size_t)(c * g.mstep) * es, src, g.len, es);
-    }
-}
-
-static void gather_from_local(char *col, bcr_idx first, const char *acol,
-                              const bcr_groupspan *span, size_t es)
-{
-    bcr_group_iter it = bcr_groups_begin(span);
-    bcr_rungroup g;
-    while (bcr_groups_next(&it, &g)) {
-        char *d = col + (size_t)(g.mine - first) * es;
-        const char *src = acol + (size_t)g.other * es;
-        if (g.len == 1) {
-            bcr_copy_strided(d, g.mstep, src, g.ostep, g.count, es);
-            continue;
-        }
-        for (bcr_idx c = 0; c < g.count; c++)
-            bcr_copy_elems(d + (size_t)(c * g.mstep) * es, src + (size_t)(c * g.ostep) * es,
-                           g.len, es);
+        const char *from = local ? src + (size_t)g.other * es : src;
+        bcr_idx step = local ? g.ostep : g.len; /* from run to run */
+        if (g.len == 1)
+            bcr_copy_strided(d, g.mstep, from, step, g.count, es);
+        else
+            for (bcr_idx c = 0; c < g.count; c++)
+                bcr_copy_elems(d + (size_t)(c * g.mstep) * es, from + (size_t)(c * step) * es,
+                               g.len, es);
+        if (!local)
+            src += (size_t)(g.count * g.len) * es;
     }
 }
 
@@ -478,12 +463,9 @@ static void ordered_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, b
             for (int r = 0; r < sc->nrslots; r++) {
                 int p = cells[r];
                 const bcr_groupspan *span = &sc->spans[sc->rbucket[r]];
-                if (p >= 0) {
-                    gather_from_buffer(col, rp->first, cur[p], span, es);
+                gather_column(col, rp->first, p >= 0 ? cur[p] : acol, span, es, p < 0);
+                if (p >= 0)
                     cur[p] += (size_t)height(sc, hs, r) * es;
-                } else {
-                    gather_from_local(col, rp->first, acol, span, es);
-                }
             }
             n++;
         }
