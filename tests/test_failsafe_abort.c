@@ -50,6 +50,8 @@
 
 #include "freeing.h"
 
+void bcr_faults_enable(void); /* libbcredist's, for tests only */
+
 #define M 515
 #define N 387
 #define BAD_ICTXT 12345
@@ -136,6 +138,7 @@ int main(int argc, char **argv)
     fr_init(&argc, &argv, 4, "failsafe_abort");
     const char *mode = argc > 1 ? argv[1] : "";
     unsetenv("BCR_FAIL"); /* only this program's own settings count */
+    bcr_faults_enable();  /* BCR_FAIL counts in this program (base/failsafe.h) */
     fr_grid g = fr_grid_init("Row", 2, 2);
     fs_arrays x;
     arrays_make(&x, &g);

@@ -39,6 +39,8 @@
 
 #include "freeing.h"
 
+void bcr_faults_enable(void); /* libbcredist's, for tests only */
+
 #define M 515
 #define N 387
 #define FS_QUICK 20 /* seconds, times BCR_TEST_TIME_FACTOR; milliseconds expected */
@@ -271,6 +273,7 @@ int main(int argc, char **argv)
     const char *f = getenv("BCR_TEST_TIME_FACTOR");
     quick = FS_QUICK * (f && atoi(f) > 0 ? atoi(f) : 1);
     unsetenv("BCR_FAIL"); /* only this program's own settings count */
+    bcr_faults_enable();  /* BCR_FAIL counts in this program (base/failsafe.h) */
 
     fs_case c;
     if (!strcmp(mode, "ge")) {

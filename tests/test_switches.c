@@ -11,11 +11,17 @@
  * the same value once more must find its plan cached, so the key holds no
  * more than it should.
  *
- * Then calls on which processes disagree where they must not: a switch
- * that decides which messages exist or how they travel (BCR_STRATEGY,
- * BCR_SHM, BCR_SHM_MIN) set differently on one process, gemr2d on some
- * processes and trmr2d on others, and two element types.  Every process
- * must return BCR_ERR_INCONSISTENT with B untouched, and none may hang.
+ * Then calls on which processes disagree where they must not: each switch
+ * that decides which messages exist or how they travel (the agreed ones,
+ * docs/api.md) set differently on one process, gemr2d on some processes
+ * and trmr2d on others, and two element types.  Every process must return
+ * BCR_ERR_INCONSISTENT with B untouched, and none may hang.  BCR_PACK so
+ * set under a cap is the job that died mid-exchange before it was agreed:
+ * its rounds count packed buffers.  The switches that only change how a
+ * process copies or waits (the rest) set differently on one process give
+ * the reference's B.  Byte counts with units (64K, 1M) are taken; a value
+ * a switch does not take, on one process, is BCR_ERR_ARGUMENT on every
+ * process, naming the switch, with B untouched.
  *
  * 4 processes: A and B on one 2 x 2 grid, 2560 x 2560 doubles, blocks 64
  * -> 16 (the kr -> r generator, messages of 3.1 MiB, 9.4 MiB packed per
@@ -43,10 +49,11 @@ static double *A, *B, *Bref;
 static size_t lenA, lenB; /* elements of the local arrays */
 
 /* The switches every case starts from: none set but the trace. */
-static const char *const all_switches[] = {"BCR_STRATEGY", "BCR_GENERATOR", "BCR_PACK",
-                                           "BCR_RECV",     "BCR_SHM",       "BCR_SHM_MIN",
-                                           "BCR_STREAM_MIN", "BCR_SCHEDULE",  "BCR_INFLIGHT",
-                                           "BCR_NODE_SIZE"};
+static const char *const all_switches[] = {
+    "BCR_STRATEGY",   "BCR_GENERATOR",    "BCR_PACK",      "BCR_RECV",       "BCR_SHM",
+    "BCR_SHM_MIN",    "BCR_STREAM_MIN",   "BCR_SCHEDULE",  "BCR_INFLIGHT",   "BCR_NODE_SIZE",
+    "BCR_MAX_BYTES",  "BCR_UPDATE",       "BCR_STREAM_CHUNK", "BCR_KEEP_BYTES", "BCR_SHM_WAIT",
+    "BCR_TIMEOUT"};
 
 static void reset_switches(void)
 {
@@ -145,7 +152,7 @@ static const switch_case cases[] = {
      1},
     {{NULL}, "BCR_STREAM_MIN=-1", "BCR_STREAM_MIN=0", "pack stores plain",
      "pack stores streaming", 1},
-    {{NULL}, "BCR_STREAM_MIN=", "BCR_STREAM_MIN=-7", "pack stores streaming",
+    {{NULL}, "BCR_STREAM_MIN=", "BCR_STREAM_MIN=-1", "pack stores streaming",
      "pack stores plain", 1},
     {{NULL}, "BCR_TRACE=1", "BCR_TRACE=0", "bcr_trace: bcr_pdgemr2d", NULL, 0},
 };
@@ -215,6 +222,8 @@ static void switch_disagrees(const char *mine, const char *others, const char *n
     reset_switches();
     unsetenv("BCR_TRACE");
     put_switch(g_rank == 1 ? mine : others);
+    if (!strcmp(name, "BCR_PACK")) /* rounds whose size depends on it */
+        put_switch("BCR_MAX_BYTES=8M");
     for (size_t i = 0; i < lenB; i++)
         B[i] = -1.5;
     char out[OUT_MAX];
@@ -224,6 +233,53 @@ static void switch_disagrees(const char *mine, const char *others, const char *n
     char detail[128];
     snprintf(detail, sizeof detail, "processes disagree on the environment switch %s", name);
     expect_inconsistent(detail);
+    end_case();
+}
+
+/* A switch that only changes how a process copies or waits, set
+ * differently on rank 1 (fixed: set on all): B is the reference's. */
+static void switch_mixes(const char *fixed, const char *mine, const char *others)
+{
+    begin_case("%s on rank 1, %s elsewhere%s%s", mine, others, fixed ? ", with " : "",
+               fixed ? fixed : "");
+    new_union_context();
+    reset_switches();
+    unsetenv("BCR_TRACE");
+    if (fixed)
+        put_switch(fixed);
+    put_switch(g_rank == 1 ? mine : others);
+    char out[OUT_MAX];
+    for (int k = 0; k < 3; k++) /* through MPI, then through segments, repeated */
+        call(out, sizeof out);
+    Cblacs_gridexit(ictxt);
+    end_case();
+}
+
+/* A value the switch does not take, on rank 2 only. */
+static void switch_malformed(const char *setting)
+{
+    begin_case("%s on rank 2", setting);
+    reset_switches();
+    unsetenv("BCR_TRACE");
+    if (g_rank == 2)
+        put_switch(setting);
+    for (size_t i = 0; i < lenB; i++)
+        B[i] = -1.5;
+    char out[OUT_MAX];
+    capture_begin();
+    bcr_pdgemr2d(N, N, A, 1, 1, descA, B, 1, 1, descB, grid);
+    capture_end(out, sizeof out);
+    const char *msg;
+    int code = bcr_last_error(&msg);
+    CHECK(code == BCR_ERR_ARGUMENT, "code %d, expected BCR_ERR_ARGUMENT; \"%s\"", code, msg);
+    char want[96];
+    snprintf(want, sizeof want, "environment switch %s", setting);
+    CHECK(strstr(msg, want) != NULL, "message \"%s\" lacks \"%s\"", msg, want);
+    CHECK(strstr(out, want) != NULL, "stderr \"%s\" lacks \"%s\"", out, want);
+    size_t touched = 0;
+    for (size_t i = 0; i < lenB; i++)
+        touched += B[i] != -1.5;
+    CHECK(touched == 0, "%zu elements of B were written", touched);
     end_case();
 }
 
@@ -273,6 +329,30 @@ int main(int argc, char **argv)
     switch_disagrees("BCR_SHM=off", "BCR_SHM=all", "BCR_SHM");
     switch_disagrees("BCR_SHM_MIN=0", "BCR_SHM_MIN=65536", "BCR_SHM_MIN");
     switch_disagrees("BCR_SCHEDULE=combine", "BCR_SCHEDULE=", "BCR_SCHEDULE");
+    switch_disagrees("BCR_PACK=buffer", "BCR_PACK=datatype", "BCR_PACK");
+    switch_disagrees("BCR_MAX_BYTES=4M", "BCR_MAX_BYTES=", "BCR_MAX_BYTES");
+    switch_disagrees("BCR_UPDATE=staged", "BCR_UPDATE=", "BCR_UPDATE");
+    switch_disagrees("BCR_STREAM_CHUNK=64K", "BCR_STREAM_CHUNK=", "BCR_STREAM_CHUNK");
+    switch_mixes(NULL, "BCR_GENERATOR=general", "BCR_GENERATOR=");
+    switch_mixes(NULL, "BCR_RECV=sync", "BCR_RECV=");
+    switch_mixes("BCR_SHM=off", "BCR_SCHEDULE=auto", "BCR_SCHEDULE=");
+    switch_mixes("BCR_SCHEDULE=bounded", "BCR_INFLIGHT=1", "BCR_INFLIGHT=");
+    switch_mixes(NULL, "BCR_STREAM_MIN=0", "BCR_STREAM_MIN=-1");
+    switch_mixes(NULL, "BCR_KEEP_BYTES=0", "BCR_KEEP_BYTES=");
+    switch_mixes("BCR_SHM=all", "BCR_SHM_WAIT=poll", "BCR_SHM_WAIT=futex");
+    switch_mixes("BCR_SHM=all", "BCR_NODE_SIZE=1", "BCR_NODE_SIZE=2");
+    switch_mixes(NULL, "BCR_TIMEOUT=30", "BCR_TIMEOUT=");
+    switch_mixes(NULL, "BCR_TRACE=1", "BCR_TRACE=0");
+    switch_mixes("BCR_MAX_BYTES=1MiB", "BCR_KEEP_BYTES=64M", "BCR_KEEP_BYTES=67108864");
+    switch_malformed("BCR_KEEP_BYTES=abc");
+    switch_malformed("BCR_MAX_BYTES=-5");
+    switch_malformed("BCR_SHM_MIN=12Q");
+    switch_malformed("BCR_STREAM_CHUNK=0");
+    switch_malformed("BCR_INFLIGHT=2K");
+    switch_malformed("BCR_STRATEGY=fast");
+    switch_malformed("BCR_SHM=yes");
+    switch_malformed("BCR_TIMEOUT=nan");
+    switch_malformed("BCR_NODE_SIZE=0");
     routines_differ();
     int failed = finish_checks("switches");
     free(A);

@@ -34,6 +34,8 @@ int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
         bcr_phase_add(&bcr_phase_now.check, t0);
         return bcr_err_plain(e, rq, rc, "MPI error while setting up");
     }
+    if (opt->bad[0] && !e->code) /* agreed like a bad argument */
+        bcr_err_plain(e, rq, BCR_ERR_ARGUMENT, "%s", opt->bad);
     bcr_agreement ag;
     rc = bcr_agree_call_start(rq, opt, s, &ag, e);
     bcr_phase_add(&bcr_phase_now.check, t0);

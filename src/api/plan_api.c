@@ -198,6 +198,8 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
      * sure MPI_Finalize frees it; failing that only leaves it to the exit. */
     (void)bcr_finalize_hook();
     bcr_options_read(opt);
+    if (opt->bad[0] && !e->code) /* agreed in the commit */
+        bcr_err_plain(e, rq, BCR_ERR_ARGUMENT, "%s", opt->bad);
     opt->plan = p->opt.plan; /* the plan was made with these */
     bcr_phase_now.calls++;
     const char *what = p->trapezoid ? "trapezoid" : "submatrix";

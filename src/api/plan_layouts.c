@@ -215,9 +215,16 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     local_checks(src, dst, type, rq, e);
-    if (!p)
+    bcr_options opt;
+    if (p)
+        opt = p->opt;
+    else
+        bcr_options_read(&opt);
+    if (!p && !e->code)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    BCR_TRY(agree_layouts(src, dst, &p->opt, comm, rank, size, rq, e));
+    if (opt.bad[0] && !e->code)
+        bcr_err_plain(e, rq, BCR_ERR_ARGUMENT, "%s", opt.bad);
+    BCR_TRY(agree_layouts(src, dst, &opt, comm, rank, size, rq, e));
     /* Both binds run on every process, so their gathers pair up. */
     bcr_layout_bind(src, 1, comm, rank, size, a, rq, e);
     bcr_layout_bind(dst->kind == BCR_LAYOUT_REMAP ? dst->base : dst, 2, comm, rank, size, b, rq, e);

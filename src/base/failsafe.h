@@ -39,7 +39,9 @@ int bcr_wait_bounded(MPI_Request *req, const char *what);
 
 /* For the tests of these rules (docs/testing.md): whether BCR_FAIL names
  * `point` for this process ("point@rank", rank in MPI_COMM_WORLD, or
- * "point@all"). */
+ * "point@all"), once a test program has called bcr_faults_enable; never
+ * before, so that BCR_FAIL is no switch of an ordinary program's. */
 int bcr_fault(const char *point);
+void bcr_faults_enable(void);
 
 #endif

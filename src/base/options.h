@@ -8,8 +8,8 @@
  *
  * BCR_MAX_BYTES caps a call's extra memory per process: the buffers it
  * grows (exec/pools.h) and what it writes into its shared segment
- * (exec/shm.h), as bcr_pool_bytes counts them.  Bytes; 0, unset or
- * negative: no cap.  Without one a call's extra memory is about local A
+ * (exec/shm.h), as bcr_pool_bytes counts them.  Bytes; 0 or unset:
+ * no cap.  Without one a call's extra memory is about local A
  * plus local B (more under an indirect strategy, which holds an
  * intermediate too, and with BCR_PACK=buffer, where a message through a
  * segment is given a send buffer as well).  Under a cap a call that could
@@ -93,18 +93,26 @@ typedef struct {
     int trace;     /* BCR_TRACE: one line per call and process on stderr */
     long long keep_bytes; /* BCR_KEEP_BYTES: what may stay after a call
                              (exec/keep.h) */
+    /* The first switch whose value is not one it takes, as a message
+     * ("environment switch BCR_KEEP_BYTES=abc: not a byte count ..."), or
+     * empty.  A call that reads switches with one refuses to run
+     * (BCR_ERR_ARGUMENT, agreed like a bad argument); that switch has its
+     * default here meanwhile. */
+    char bad[200];
 } bcr_options;
 
 /* BCR_KEEP_BYTES unset: 64 MiB per process. */
 #define BCR_KEEP_DEFAULT (64LL << 20)
 
-/* The switches as the environment sets them now. */
+/* The switches as the environment sets them now.  Byte counts take
+ * digits and an optional K, M, G or T (powers of 1024: 64M, 1G);
+ * words and numbers are checked strictly (o->bad). */
 void bcr_options_read(bcr_options *o);
 
 /* Whether two processes' plan options may meet in one call: those that
  * decide which messages exist and how they travel must be equal on both
  * ends of every message (the rest only change how a process copies). */
-enum { BCR_OPTIONS_AGREED = 7 };
+enum { BCR_OPTIONS_AGREED = 8 };
 /* The agreed ones as numbers, in a fixed order, and their names. */
 void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREED]);
 extern const char *const bcr_options_agreed_names[BCR_OPTIONS_AGREED];
