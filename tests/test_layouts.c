@@ -698,6 +698,32 @@ static int errors(void)
         bcr_layout_destroy(l);
         MPI_Comm_free(&sub);
     }
+    /* Two contexts of one shape, each over its own processes: every
+     * process describes src with its own context's descriptor (the same
+     * fields), so two processes claim each position of src's grid. */
+    if (np == 4) {
+        int halves[2], um[2][2] = {{0, 1}, {2, 3}};
+        for (int h = 0; h < 2; h++) {
+            Cblacs_get(-1, 0, &halves[h]);
+            Cblacs_gridmap(&halves[h], um[h], 1, 1, 2);
+        }
+        int mine = me < 2 ? halves[0] : halves[1];
+        int dh[9] = {1, mine, 10, 6, 2, 2, 0, 0, 10};
+        l = bcr_layout_desc(m, n, 1, 1, dh);
+        const grid *g22 = NULL;
+        for (int i = 0; i < ngrids && !g22; i++)
+            if (grids[i].P == 2 && grids[i].Q == 2)
+                g22 = &grids[i];
+        int dd[9] = {1, g22->ctxt, 10, 6, 2, 2, 0, 0, 10};
+        bcr_layout_t l2 = bcr_layout_desc(m, n, 1, 1, dd);
+        p = bcr_plan_create_layouts(l, l2, 'd', MPI_COMM_WORLD);
+        bad += expect("two contexts claim one grid", p == NULL, BCR_ERR_INCONSISTENT,
+                      "argument 1 (src)", "claim position (0, 0)");
+        bcr_plan_destroy(p);
+        bcr_layout_destroy(l);
+        bcr_layout_destroy(l2);
+        Cblacs_gridexit(mine);
+    }
     /* Remaps: a map outside src, NULL maps, a remap as the source or as a
      * base. */
     int mr[60], mc[60];

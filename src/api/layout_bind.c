@@ -104,8 +104,20 @@ static int bind_descriptor(const bcr_layout_s *l, int k, const char *name, MPI_C
         b->map[i] = -1;
     for (int p = 0; p < size; p++) {
         const long long *v = &all[p * G_FIELDS];
-        if (v[G_IN])
-            b->map[v[G_ROW] * Q + v[G_COL]] = p;
+        if (!v[G_IN])
+            continue;
+        long long at = v[G_ROW] * Q + v[G_COL];
+        if (b->map[at] >= 0) { /* two grids of one shape, each its processes' own */
+            int first = b->map[at];
+            long long r = v[G_ROW], c = v[G_COL];
+            free(all);
+            return bcr_layout_arg_error(
+                e, rq, BCR_ERR_INCONSISTENT, k, name,
+                "processes %d and %d of comm both claim position (%lld, %lld) of the "
+                "descriptor's grid: their contexts are not one grid",
+                first, p, r, c);
+        }
+        b->map[at] = p;
     }
     free(all);
     for (long long i = 0; i < P * Q; i++)
