@@ -91,6 +91,7 @@ typedef struct {
     int routine_other; /* >= 0: this process calls this routine instead */
     int type_other;    /* >= 0: and with this type */
     int own_names; /* processes call different routines: each names its own */
+    int alias;     /* C's array is A's: the local arrays overlap */
     int calls;
 } ecall_t;
 
@@ -235,16 +236,18 @@ static void run_case(const char *name, ecall_t *base, ecall_t *e, const expect_t
     char out[OUT_MAX] = "", msg[MSG_MAX] = "";
     int code = -1;
     if (e->calls) {
-        void *a = alloc_elems(e->LA.nel + 64, e->c.type);
-        void *a0 = alloc_elems(e->LA.nel + 64, e->c.type);
+        /* aliased, A's array holds C's elements too */
+        size_t na = e->alias && e->LC.nel > e->LA.nel ? e->LC.nel : e->LA.nel;
+        void *a = alloc_elems(na + 64, e->c.type);
+        void *a0 = alloc_elems(na + 64, e->c.type);
         void *cc = alloc_elems(e->LC.nel + 64, e->c.type);
         void *c0 = alloc_elems(e->LC.nel + 64, e->c.type);
         u_fill(&e->c, 'A', &e->LA, a);
         u_fill(&e->c, 'C', &e->LC, c0);
-        memcpy(a0, a, (e->LA.nel + 64) * esz);
+        memcpy(a0, a, (na + 64) * esz);
         memcpy(cc, c0, (e->LC.nel + 64) * esz);
         capture_begin();
-        call(e, a, cc);
+        call(e, a, e->alias ? a : cc);
         capture_end(out, sizeof out);
         const char *p = NULL;
         code = bcr_last_error(&p);
@@ -263,7 +266,7 @@ static void run_case(const char *name, ecall_t *base, ecall_t *e, const expect_t
               head);
         CHECK(strstr(msg + strlen(head) - 2, x->detail) != NULL,
               "message \"%s\" lacks the detail \"%s\"", msg, x->detail);
-        CHECK(memcmp(a, a0, (e->LA.nel + 64) * esz) == 0, "A was written");
+        CHECK(memcmp(a, a0, (na + 64) * esz) == 0, "A was written");
         CHECK(memcmp(cc, c0, (e->LC.nel + 64) * esz) == 0, "C was written");
         free(a);
         free(a0);
@@ -366,6 +369,12 @@ static void cases_arrays(int routine)
     CASE("descc = NULL", e.null_descc = 1, BCR_ERR_ARGUMENT, A_DESCC, "descc is NULL");
     CASE("a = NULL where elements of sub(A) are held", e.a_null = 1, BCR_ERR_ARGUMENT, A_A,
          "a is NULL but this process holds");
+    /* A and C on one grid, C's array A's own: they meet on every process
+     * that holds both (sub(A) at (1, 1), sub(C) past it) */
+    CASE("c overlapping a",
+         (e.alias = 1, e.c.ga = e.c.gc, e.c.a.RSRC = e.c.a.CSRC = 0, e.c.a.i = e.c.a.j = 1,
+          layout(&e)),
+         BCR_ERR_ARGUMENT, A_C, "c overlaps a: the bytes");
     CASE("c = NULL where elements of sub(C) are held", e.c_null = 1, BCR_ERR_ARGUMENT, A_C,
          "c is NULL but this process holds");
 }
@@ -471,6 +480,40 @@ static void cases_disagree(int routine)
 }
 
 /* Inputs PBLAS accepts: accepted, with the formula's result. */
+/* p?geadd with sub(A) the same array, descriptor and offsets as sub(C):
+ * C := beta C + alpha C in place, elements outside sub(C) untouched. */
+static void add_in_place(void)
+{
+    begin_case("geadd N adding sub(C) to itself in place");
+    ecall_t e = std_call(U_GEADD, U_D, 'N');
+    layout(&e);
+    int P = g_pool.g[G_C].nprow, Q = g_pool.g[G_C].npcol;
+    if (e.calls) {
+        double *c = alloc_elems(e.LC.nel + 1, U_D), *c0 = alloc_elems(e.LC.nel + 1, U_D);
+        for (size_t k = 0; k < e.LC.nel; k++)
+            c[k] = c0[k] = (double)(k % 17) - 8;
+        bcr_pdgeadd("N", e.c.m, e.c.n, 2.0, c, e.c.c.i, e.c.c.j, e.descc, 0.5, c, e.c.c.i,
+                    e.c.c.j, e.descc, e.ictxt);
+        const char *msg;
+        int code = bcr_last_error(&msg);
+        CHECK(code == BCR_SUCCESS, "the call failed: %s", msg);
+        size_t bad = 0;
+        for (int lj = 0; e.LC.in && lj < e.LC.lc; lj++)
+            for (int li = 0; li < e.LC.lld; li++) {
+                size_t k = (size_t)li + (size_t)lj * (size_t)e.LC.lld;
+                int gi = u_l2g(li, e.c.c.MB, e.LC.myrow, e.c.c.RSRC, P) + 1;
+                int gj = u_l2g(lj, e.c.c.NB, e.LC.mycol, e.c.c.CSRC, Q) + 1;
+                int in = li < e.LC.lr && gi >= e.c.c.i && gi < e.c.c.i + e.c.m &&
+                         gj >= e.c.c.j && gj < e.c.c.j + e.c.n;
+                bad += c[k] != (in ? 2.5 * c0[k] : c0[k]);
+            }
+        CHECK(bad == 0, "%zu elements of C differ from 2.5 C inside sub(C) and C outside", bad);
+        free(c);
+        free(c0);
+    }
+    end_case();
+}
+
 static void cases_accepted(int routine)
 {
     static const int garbage[9] = {0, 99, -1, -1, 0, 0, 7, 7, -5};
@@ -495,6 +538,8 @@ static void cases_accepted(int routine)
         check_valid("accepted input", &e);
         alarm(0);
     }
+    if (routine == U_GEADD)
+        add_in_place();
     {
         ecall_t e = next_call(routine);
         e.ictxt = g_pool.ctxt[G_REV];

@@ -63,8 +63,8 @@ static bcr_idx min_of(bcr_idx a, bcr_idx b) { return a < b ? a : b; }
                              bcr_idx wcs, bcr_idx rows, bcr_idx cols)                          \
     {                                                                                          \
         for (bcr_idx j = 0; j < cols; j++) {                                                   \
-            T *restrict cp = c + j * ccs;                                                      \
-            const T *restrict wp = w + j * wcs;                                                \
+            T *cp = c + j * ccs; /* may be wp itself: an add in place */                      \
+            const T *wp = w + j * wcs;                                                         \
             for (bcr_idx i = 0; i < rows; i++)                                                 \
                 cp[i] = value_##ch(k, cj, alpha, beta, &wp[i], &cp[i]);                        \
         }                                                                                      \

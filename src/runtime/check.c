@@ -1,5 +1,7 @@
 #include "runtime/check.h"
 
+#include <stdint.h>
+
 #include "base/mask.h"
 #include "runtime/blacs.h"
 
@@ -129,6 +131,55 @@ static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt
     return BCR_SUCCESS;
 }
 
+/* The bytes of s's local array a call of m x n may touch here, [lo, hi)
+ * from the array's start; 0 where the process holds none of it. */
+static int local_span(const bcr_side *s, int m, int n, size_t es, uintptr_t *lo,
+                      uintptr_t *hi)
+{
+    if (!s->in)
+        return 0;
+    bcr_idx r0 = bcr_local_count(s->i, s->MB, s->myrow, s->RSRC, s->P);
+    bcr_idx r1 = bcr_local_count((bcr_idx)s->i + m, s->MB, s->myrow, s->RSRC, s->P);
+    bcr_idx c0 = bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    bcr_idx c1 = bcr_local_count((bcr_idx)s->j + n, s->NB, s->mycol, s->CSRC, s->Q);
+    if (r1 <= r0 || c1 <= c0)
+        return 0;
+    *lo = (uintptr_t)(r0 + c0 * s->lld) * es;
+    *hi = (uintptr_t)(r1 - 1 + (c1 - 1) * s->lld + 1) * es;
+    return 1;
+}
+
+/* Whether sub(A) and sub(C) are one: the same array, grid, descriptor
+ * fields and offsets, untransposed (an add in place, p?geadd's). */
+static int same_submatrix(const bcr_request *rq, const bcr_side *A, const bcr_side *B)
+{
+    return rq->form != BCR_FORM_REDIST && !rq->transpose_b && rq->a == rq->b &&
+           rq->ctxta == rq->ctxtb && A->M == B->M && A->N == B->N && A->MB == B->MB &&
+           A->NB == B->NB && A->RSRC == B->RSRC && A->CSRC == B->CSRC && A->lld == B->lld &&
+           A->i == B->i && A->j == B->j;
+}
+
+/* A and B may not share a byte on this process, but where the update
+ * routines add sub(A) to itself. */
+static int check_overlap(const bcr_request *rq, const bcr_side *A, const bcr_side *B, int t,
+                         bcr_err *e)
+{
+    uintptr_t alo, ahi, blo, bhi;
+    if (!rq->a || !rq->b || rq->a_unread || same_submatrix(rq, A, B) ||
+        !local_span(A, rq->m, rq->n, rq->elsize, &alo, &ahi) ||
+        !local_span(B, t ? rq->n : rq->m, t ? rq->m : rq->n, rq->elsize, &blo, &bhi))
+        return BCR_SUCCESS;
+    uintptr_t a = (uintptr_t)rq->a, b = (uintptr_t)rq->b;
+    if (a + alo < b + bhi && b + blo < a + ahi) {
+        char lower = bcr_args_of_b(rq)->name + 32;
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_B,
+                           "%c overlaps a: the bytes of the local arrays the call reads and "
+                           "writes must not meet",
+                           lower);
+    }
+    return BCR_SUCCESS;
+}
+
 static int valid_char(const char *p, char a, char b)
 {
     return p && (*p == a || *p == a + 32 || *p == b || *p == b + 32);
@@ -164,6 +215,7 @@ int bcr_check_request(const bcr_request *rq, bcr_side *A, bcr_side *B, bcr_err *
     BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, bcr_args_of_b(rq),
                        t ? rq->n : rq->m, t ? BCR_ARG_N : BCR_ARG_M, t ? rq->m : rq->n,
                        t ? BCR_ARG_M : BCR_ARG_N, B, e));
+    BCR_TRY(check_overlap(rq, A, B, t, e));
     if (t && B->in)
         bcr_side_transpose(B);
     return BCR_SUCCESS;
