@@ -369,11 +369,13 @@ static void cases_arrays(int routine)
     CASE("descc = NULL", e.null_descc = 1, BCR_ERR_ARGUMENT, A_DESCC, "descc is NULL");
     CASE("a = NULL where elements of sub(A) are held", e.a_null = 1, BCR_ERR_ARGUMENT, A_A,
          "a is NULL but this process holds");
-    /* A and C on one grid, C's array A's own: they meet on every process
-     * that holds both (sub(A) at (1, 1), sub(C) past it) */
+    /* C's array A's own with A's descriptor, sub(C) one row and one column
+     * past sub(A): they share bytes on the process holding sub(C)'s
+     * origin (but for geadd N the rest of it is not sub(A), so it is not
+     * the in-place add) */
     CASE("c overlapping a",
-         (e.alias = 1, e.c.ga = e.c.gc, e.c.a.RSRC = e.c.a.CSRC = 0, e.c.a.i = e.c.a.j = 1,
-          layout(&e)),
+         (e.alias = 1, e.c.gc = e.c.ga, e.c.c = e.c.a, e.c.c.i = e.c.a.i + 1,
+          e.c.c.j = e.c.a.j + 1, layout(&e)),
          BCR_ERR_ARGUMENT, A_C, "c overlaps a: the bytes");
     CASE("c = NULL where elements of sub(C) are held", e.c_null = 1, BCR_ERR_ARGUMENT, A_C,
          "c is NULL but this process holds");
@@ -482,6 +484,47 @@ static void cases_disagree(int routine)
 /* Inputs PBLAS accepts: accepted, with the formula's result. */
 /* p?geadd with sub(A) the same array, descriptor and offsets as sub(C):
  * C := beta C + alpha C in place, elements outside sub(C) untouched. */
+/* C's array A's own with A's descriptor, sub(C) in the rows below sub(A)
+ * and the same columns: the bytes of a process's local array the two
+ * touch interleave column by column but none is shared, so the call is
+ * valid.  It must leave the array as the same call on two copies of it
+ * leaves C's copy. */
+static void interleaved(int routine)
+{
+    ecall_t e = next_call(routine);
+    begin_case("c interleaved with a, no byte shared");
+    int tr = u_transposes(&e.c);
+    e.alias = 1;
+    e.c.gc = e.c.ga;
+    e.c.c = e.c.a;
+    e.c.c.i = e.c.a.i + (tr ? e.c.n : e.c.m);
+    layout(&e);
+    int changed = 0;
+    if (e.calls) {
+        size_t esz = u_tsize[e.c.type], nb = e.LA.nel * esz;
+        unsigned char *a = alloc_elems(e.LA.nel, e.c.type);
+        unsigned char *a2 = alloc_elems(e.LA.nel, e.c.type);
+        unsigned char *c2 = alloc_elems(e.LA.nel, e.c.type);
+        u_fill(&e.c, 'A', &e.LA, a);
+        memcpy(a2, a, nb);
+        memcpy(c2, a, nb);
+        call(&e, a, a);
+        const char *msg;
+        int code = bcr_last_error(&msg);
+        CHECK(code == BCR_SUCCESS, "the aliased call failed: %s", msg);
+        call(&e, a2, c2);
+        code = bcr_last_error(&msg);
+        CHECK(code == BCR_SUCCESS, "the call on two copies failed: %s", msg);
+        CHECK(memcmp(a, c2, nb) == 0, "the array differs from C's copy after the call on two");
+        changed = memcmp(a2, a, nb) != 0;
+        free(a);
+        free(a2);
+        free(c2);
+    }
+    CHECK(max_over_world(changed), "the call changed no process's array");
+    end_case();
+}
+
 static void add_in_place(void)
 {
     begin_case("geadd N adding sub(C) to itself in place");
@@ -538,6 +581,7 @@ static void cases_accepted(int routine)
         check_valid("accepted input", &e);
         alarm(0);
     }
+    interleaved(routine);
     if (routine == U_GEADD)
         add_in_place();
     {

@@ -131,22 +131,39 @@ static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt
     return BCR_SUCCESS;
 }
 
-/* The bytes of s's local array a call of m x n may touch here, [lo, hi)
- * from the array's start; 0 where the process holds none of it. */
-static int local_span(const bcr_side *s, int m, int n, size_t es, uintptr_t *lo,
-                      uintptr_t *hi)
+/* The local rows [r0, r1) and columns [c0, c1) of s's m x n submatrix
+ * here; 0 where the process holds none of it. */
+static int local_box(const bcr_side *s, int m, int n, bcr_idx box[4])
 {
     if (!s->in)
         return 0;
-    bcr_idx r0 = bcr_local_count(s->i, s->MB, s->myrow, s->RSRC, s->P);
-    bcr_idx r1 = bcr_local_count((bcr_idx)s->i + m, s->MB, s->myrow, s->RSRC, s->P);
-    bcr_idx c0 = bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
-    bcr_idx c1 = bcr_local_count((bcr_idx)s->j + n, s->NB, s->mycol, s->CSRC, s->Q);
-    if (r1 <= r0 || c1 <= c0)
-        return 0;
-    *lo = (uintptr_t)(r0 + c0 * s->lld) * es;
-    *hi = (uintptr_t)(r1 - 1 + (c1 - 1) * s->lld + 1) * es;
-    return 1;
+    box[0] = bcr_local_count(s->i, s->MB, s->myrow, s->RSRC, s->P);
+    box[1] = bcr_local_count((bcr_idx)s->i + m, s->MB, s->myrow, s->RSRC, s->P);
+    box[2] = bcr_local_count(s->j, s->NB, s->mycol, s->CSRC, s->Q);
+    box[3] = bcr_local_count((bcr_idx)s->j + n, s->NB, s->mycol, s->CSRC, s->Q);
+    return box[1] > box[0] && box[3] > box[2];
+}
+
+/* Whether two local arrays' submatrices share a byte: each column of one
+ * is one stretch of bytes, in increasing order (the leading dimension is
+ * at least the rows), so one walk through both lists of stretches tells. */
+static int boxes_meet(uintptr_t a, const bcr_idx ba[4], bcr_idx lda, uintptr_t b,
+                      const bcr_idx bb[4], bcr_idx ldb, size_t es)
+{
+    bcr_idx ca = ba[2], cb = bb[2];
+    while (ca < ba[3] && cb < bb[3]) {
+        uintptr_t alo = a + (uintptr_t)(ba[0] + ca * lda) * es;
+        uintptr_t ahi = a + (uintptr_t)(ba[1] + ca * lda) * es;
+        uintptr_t blo = b + (uintptr_t)(bb[0] + cb * ldb) * es;
+        uintptr_t bhi = b + (uintptr_t)(bb[1] + cb * ldb) * es;
+        if (alo < bhi && blo < ahi)
+            return 1;
+        if (ahi <= blo)
+            ca++;
+        else
+            cb++;
+    }
+    return 0;
 }
 
 /* Whether sub(A) and sub(C) are one: the same array, grid, descriptor
@@ -159,18 +176,18 @@ static int same_submatrix(const bcr_request *rq, const bcr_side *A, const bcr_si
            A->i == B->i && A->j == B->j;
 }
 
-/* A and B may not share a byte on this process, but where the update
- * routines add sub(A) to itself. */
+/* sub(A) and sub(B) may not share a byte on this process, but where the
+ * update routines add sub(A) to itself.  (A trapezoid is checked as its
+ * rectangle.) */
 static int check_overlap(const bcr_request *rq, const bcr_side *A, const bcr_side *B, int t,
                          bcr_err *e)
 {
-    uintptr_t alo, ahi, blo, bhi;
+    bcr_idx ba[4], bb[4];
     if (!rq->a || !rq->b || rq->a_unread || same_submatrix(rq, A, B) ||
-        !local_span(A, rq->m, rq->n, rq->elsize, &alo, &ahi) ||
-        !local_span(B, t ? rq->n : rq->m, t ? rq->m : rq->n, rq->elsize, &blo, &bhi))
+        !local_box(A, rq->m, rq->n, ba) ||
+        !local_box(B, t ? rq->n : rq->m, t ? rq->m : rq->n, bb))
         return BCR_SUCCESS;
-    uintptr_t a = (uintptr_t)rq->a, b = (uintptr_t)rq->b;
-    if (a + alo < b + bhi && b + blo < a + ahi) {
+    if (boxes_meet((uintptr_t)rq->a, ba, A->lld, (uintptr_t)rq->b, bb, B->lld, rq->elsize)) {
         char lower = bcr_args_of_b(rq)->name + 32;
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, BCR_ARG_B,
                            "%c overlaps a: the bytes of the local arrays the call reads and "
