@@ -286,11 +286,14 @@ int bcr_plan_start_update(bcr_plan_t plan, const void *alpha, const void *a,
  * after another in increasing c, each line's elements contiguous in
  * increasing i (on a row, b = 0: increasing j): a local array of exactly
  * its element count, no padding.  (1, 1) deals the anti-diagonals, on
- * which A(i, j) and A(j, i) lie together.
+ * which A(i, j) and A(j, i) lie together.  a and b lie in
+ * [-(2^31 - 1), 2^31 - 1] (a = -2^31 is refused: the ordering negates
+ * it), and |a| (m + 1) + |b| (n + 1) is at most 2^62.
  *
  * The constructors check their arguments on the calling process only (no
  * communication) and return NULL after reporting a bad one as the
- * routines do; bcr_layout_destroy frees a layout (a plan made from it
+ * routines do; one that returns a layout leaves bcr_last_error() at
+ * BCR_SUCCESS; bcr_layout_destroy frees a layout (a plan made from it
  * does not need it).  bcr_plan_create_layouts is collective over comm
  * (every process of both layouts' grids must be in it): it checks what
  * needs comm (ranks in it, the descriptor's grid, each process's leading

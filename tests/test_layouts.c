@@ -570,6 +570,20 @@ static long expect(const char *name, int got_null, int want_code, const char *w1
     return bad;
 }
 
+/* A constructor that makes a layout after a failure leaves
+ * bcr_last_error at BCR_SUCCESS and "". */
+static long made_clears(const char *name, bcr_layout_t l)
+{
+    const char *msg = NULL;
+    int code = bcr_last_error(&msg);
+    long bad = !l || code != BCR_SUCCESS || !msg || msg[0];
+    if (bad)
+        fprintf(stderr, "rank %d: %s made after a failure: layout %p, code %d, message \"%s\"\n",
+                me, name, (void *)l, code, msg ? msg : "(NULL)");
+    bcr_layout_destroy(l);
+    return bad;
+}
+
 static int errors(void)
 {
     long bad = 0;
@@ -608,12 +622,25 @@ static int errors(void)
     bad += expect("linear rank twice", l == NULL, BCR_ERR_ARGUMENT, "argument 6 (ranks)", "more than once");
     l = bcr_layout_linear(m, n, 1, 1, 0, r0);
     bad += expect("no processes", l == NULL, BCR_ERR_ARGUMENT, "argument 5 (nprocs)", NULL);
+    l = bcr_layout_linear(m, n, -2147483647 - 1, 1, 1, r0);
+    bad += expect("a = -2^31", l == NULL, BCR_ERR_ARGUMENT, "argument 3 (a)", "a = -2147483648");
+    l = bcr_layout_linear(m, n, 1, -2147483647 - 1, 1, r0);
+    bad += expect("b = -2^31", l == NULL, BCR_ERR_ARGUMENT, "argument 4 (b)", "b = -2147483648");
+    bad += made_clears("linear", bcr_layout_linear(m, n, -2147483647, 1, 1, r0));
 
     int own_bad[6] = {0, 0, -1, 0, 0, 0};
     l = bcr_layout_owners(m, n, 3, rs, 2, cs, own_bad, lld);
     bad += expect("owner not a rank", l == NULL, BCR_ERR_ARGUMENT, "bcr_layout_owners: argument 7 (owners)", "owners[2] = -1");
     l = bcr_layout_owners(m, n, 3, short_rows, 2, cs, own_bad, lld);
     bad += expect("owners: missing rows", l == NULL, BCR_ERR_ARGUMENT, "argument 4 (row_sizes)", "add up to 9 rows");
+    int own0[6] = {0, 0, 0, 0, 0, 0};
+    bad += made_clears("owners", bcr_layout_owners(m, n, 3, rs, 2, cs, own0, lld));
+    l = bcr_layout_desc(m, n, 0, 1, d0);
+    bad += made_clears("desc", bcr_layout_desc(m, n, 1, 1, d0));
+    l = bcr_layout_desc(m, n, 0, 1, d0);
+    bad += made_clears("blocks", bcr_layout_blocks(m, n, 3, rs, rp, 2, cs, cp, 1, 1, g1, lld));
+    l = bcr_layout_remap(NULL, NULL, NULL);
+    bad += made_clears("remap", bcr_layout_remap(good, rs, rs));
 
     /* Faults found by the plan, on every process. */
     bcr_plan_t p = bcr_plan_create_layouts(NULL, good, 'd', MPI_COMM_WORLD);

@@ -23,6 +23,13 @@ static bcr_layout_t fail(const char *routine, int code, int k, const char *name,
     return NULL;
 }
 
+/* A layout made: the constructor succeeded, so bcr_last_error says so. */
+static bcr_layout_t made(bcr_layout_t l)
+{
+    bcr_err_clear_last();
+    return l;
+}
+
 /* m or n (arguments 1 and 2 of every constructor) outside [0, 2^31):
  * reported, and 1 returned. */
 static int bad_size(const char *routine, bcr_int m, bcr_int n)
@@ -70,7 +77,7 @@ bcr_layout_t bcr_layout_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const
     h = hash_int(h, n);
     h = hash_int(h, ia);
     l->hash = hash_int(h, ja);
-    return l;
+    return made(l);
 }
 
 /* Checks one dimension's blocks: sizes >= 1 adding up to len, coordinates
@@ -210,7 +217,7 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
     h = bcr_layout_hash(h, l->cols.start, (size_t)(ncolblocks + 1) * sizeof *l->cols.start);
     h = bcr_layout_hash(h, l->cols.coord, (size_t)ncolblocks * sizeof *l->cols.coord);
     l->hash = bcr_layout_hash(h, grid, np * sizeof *grid);
-    return l;
+    return made(l);
 }
 
 bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_int nprocs,
@@ -223,6 +230,14 @@ bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_i
     if (a == 0 && b == 0)
         return fail(r, BCR_ERR_ARGUMENT, 4, "b",
                     "a = b = 0: the lines a i + b j = c need a or b nonzero");
+    /* -2^31 has no negation in 32 bits, and a line's value is made from
+     * |a| and |b| */
+    if (a < -INT32_MAX || a > INT32_MAX || b < -INT32_MAX || b > INT32_MAX) {
+        int bad_a = a < -INT32_MAX || a > INT32_MAX;
+        snprintf(d, sizeof d, "%s = %lld, must be in [-(2^31 - 1), 2^31 - 1]",
+                 bad_a ? "a" : "b", (long long)(bad_a ? a : b));
+        return fail(r, BCR_ERR_ARGUMENT, bad_a ? 3 : 4, bad_a ? "a" : "b", d);
+    }
     if (nprocs < 1 || nprocs > INT32_MAX) {
         snprintf(d, sizeof d, "nprocs = %lld, must be in [1, 2^31)", (long long)nprocs);
         return fail(r, BCR_ERR_ARGUMENT, 5, "nprocs", d);
@@ -255,7 +270,7 @@ bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_i
     long long head[6] = {l->kind, m, n, a, b, nprocs};
     uint64_t h = bcr_layout_hash(1469598103934665603ULL, head, sizeof head);
     l->hash = bcr_layout_hash(h, lr, (size_t)nprocs * sizeof *lr);
-    return l;
+    return made(l);
 }
 
 static bcr_idx *starts_of(bcr_int nblocks, const bcr_int *sizes)
@@ -319,7 +334,7 @@ bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
     h = bcr_layout_hash(h, l->orstart, ((size_t)nrowblocks + 1) * sizeof *l->orstart);
     h = bcr_layout_hash(h, l->ocstart, ((size_t)ncolblocks + 1) * sizeof *l->ocstart);
     l->hash = bcr_layout_hash(h, l->oowner, nblocks * sizeof *l->oowner);
-    return l;
+    return made(l);
 }
 
 bcr_layout_t bcr_layout_remap(bcr_layout_t base, const bcr_int *rows, const bcr_int *cols)
@@ -340,7 +355,7 @@ bcr_layout_t bcr_layout_remap(bcr_layout_t base, const bcr_int *rows, const bcr_
     l->cmap = cols;
     long long k = l->kind;
     l->hash = bcr_layout_hash(base->hash, &k, sizeof k);
-    return l;
+    return made(l);
 }
 
 void bcr_layout_destroy(bcr_layout_t l)

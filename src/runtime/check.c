@@ -183,7 +183,7 @@ static int check_overlap(const bcr_request *rq, const bcr_side *A, const bcr_sid
                          bcr_err *e)
 {
     bcr_idx ba[4], bb[4];
-    if (!rq->a || !rq->b || rq->a_unread || same_submatrix(rq, A, B) ||
+    if (!rq->a || !rq->b || rq->a_unread || rq->plan_create || same_submatrix(rq, A, B) ||
         !local_box(A, rq->m, rq->n, ba) ||
         !local_box(B, t ? rq->n : rq->m, t ? rq->m : rq->n, bb))
         return BCR_SUCCESS;
