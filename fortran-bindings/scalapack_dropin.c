@@ -29,6 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
+#include "base/failsafe.h"
 #include "scalapack_dropin.h"
 
 /* The BLACS C interface (LP64), as in ScaLAPACK; no header ships with it. */
@@ -129,8 +131,32 @@ int bcr_dropin_pblas_descriptors(const int *desca, const int *descc, int da[9], 
     return descc[1];
 }
 
+void bcr_dropin_pblas_unreachable(const char *entry, int arg_a, const int *desca,
+                                  const int *descc)
+{
+    int t[9];
+    int on_a = !type1_descriptor(desca, t);
+    const int *d = on_a ? desca : descc;
+    char side = on_a ? 'A' : 'C', why[160];
+    if (d[0] == 2)
+        snprintf(why, sizeof why, "its first block, IMB_%c x INB_%c = %d x %d, differs from "
+                 "MB_%c x NB_%c = %d x %d", side, side, d[4], d[5], side, side, d[6], d[7]);
+    else
+        snprintf(why, sizeof why, "DTYPE_%c = %d is neither 1 nor 2", side, d[0]);
+    bcr_request rq = {.routine = entry};
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT,
+                  "argument %d (desc%c): %s, which bcredist does not take, and PBLAS's own %s, "
+                  "which would run it, was not found after the drop-in (a static link?); C is "
+                  "untouched",
+                  on_a ? arg_a : arg_a + 5, side + 32, why, entry);
+    bcr_err_report(&e);
+}
+
 bcr_dropin_fn *bcr_dropin_pblas_reference(const char *name)
 {
+    if (bcr_fault("dropin_reference"))
+        return NULL;
     void *p = dlsym(RTLD_NEXT, name);
     bcr_dropin_fn *f;
     memcpy(&f, &p, sizeof f); /* an object pointer to a function pointer */

@@ -37,6 +37,15 @@ enum { BCR_DROPIN_PBLAS_OUTSIDE = -1, BCR_DROPIN_PBLAS_REFERENCE = -2 };
 BCR_DROPIN_HIDDEN int bcr_dropin_pblas_descriptors(const int *desca, const int *descc,
                                                    int da[9], int dc[9]);
 
+/* Where bcredist cannot express the layout and the reference routine is
+ * not reachable (the drop-in linked statically after PBLAS, or PBLAS
+ * linked statically into the program): reports, as bcredist's routines
+ * report bad input, which descriptor (argument arg_a for desca, arg_a + 5
+ * for descc) bcredist does not take and that the reference was not found;
+ * C stays untouched. */
+BCR_DROPIN_HIDDEN void bcr_dropin_pblas_unreachable(const char *entry, int arg_a,
+                                                    const int *desca, const int *descc);
+
 /* The reference's routine of that name (the next definition after the
  * drop-in's), or NULL. */
 typedef void bcr_dropin_fn(void);

@@ -414,8 +414,11 @@ void pstran_(int *m, int *n, float *alpha, float *a, int *ia,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pstran_", 7, desca, descc);
         return;
     }
     bcr_dropin_announce("pstran_", "bcr_pstran", *m, *n, da, dc, ictxt, 0);
@@ -439,8 +442,11 @@ void pdtran_(int *m, int *n, double *alpha, double *a, int *ia,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pdtran_", 7, desca, descc);
         return;
     }
     bcr_dropin_announce("pdtran_", "bcr_pdtran", *m, *n, da, dc, ictxt, 0);
@@ -464,8 +470,11 @@ void pctranu_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pctranu_", 7, desca, descc);
         return;
     }
     bcr_dropin_announce("pctranu_", "bcr_pctranu", *m, *n, da, dc, ictxt, 0);
@@ -489,8 +498,11 @@ void pztranu_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *i
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pztranu_", 7, desca, descc);
         return;
     }
     bcr_dropin_announce("pztranu_", "bcr_pztranu", *m, *n, da, dc, ictxt, 0);
@@ -514,8 +526,11 @@ void pctranc_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pctranc_", 7, desca, descc);
         return;
     }
     bcr_dropin_announce("pctranc_", "bcr_pctranc", *m, *n, da, dc, ictxt, 0);
@@ -539,8 +554,11 @@ void pztranc_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *i
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pztranc_", 7, desca, descc);
         return;
     }
     bcr_dropin_announce("pztranc_", "bcr_pztranc", *m, *n, da, dc, ictxt, 0);
@@ -564,8 +582,11 @@ void psgeadd_(const char *trans, int *m, int *n, float *alpha,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("psgeadd_", 8, desca, descc);
         return;
     }
     bcr_dropin_announce("psgeadd_", "bcr_psgeadd", *m, *n, da, dc, ictxt, 0);
@@ -589,8 +610,11 @@ void pdgeadd_(const char *trans, int *m, int *n, double *alpha,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pdgeadd_", 8, desca, descc);
         return;
     }
     bcr_dropin_announce("pdgeadd_", "bcr_pdgeadd", *m, *n, da, dc, ictxt, 0);
@@ -614,8 +638,11 @@ void pcgeadd_(const char *trans, int *m, int *n, float _Complex *alpha,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pcgeadd_", 8, desca, descc);
         return;
     }
     bcr_dropin_announce("pcgeadd_", "bcr_pcgeadd", *m, *n, da, dc, ictxt, 0);
@@ -639,8 +666,11 @@ void pzgeadd_(const char *trans, int *m, int *n, double _Complex *alpha,
     int ictxt = bcr_dropin_pblas_descriptors(desca, descc, da, dc);
     if (ictxt == BCR_DROPIN_PBLAS_OUTSIDE)
         return;
-    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE && ref) {
-        ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+    if (ictxt == BCR_DROPIN_PBLAS_REFERENCE) {
+        if (ref)
+            ref(trans, m, n, alpha, a, ia, ja, desca, beta, c, ic, jc, descc);
+        else
+            bcr_dropin_pblas_unreachable("pzgeadd_", 8, desca, descc);
         return;
     }
     bcr_dropin_announce("pzgeadd_", "bcr_pzgeadd", *m, *n, da, dc, ictxt, 0);

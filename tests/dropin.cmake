@@ -76,3 +76,17 @@ if(CMAKE_Fortran_COMPILER_LOADED)
   endforeach()
   bcr_dropin_tests(f bcr_dropin_f_plain bcr_dropin_f_linked ${_bcr_entries_f})
 endif()
+
+# The PBLAS entry points with PBLAS's own routines out of reach
+# (dropin_unreachable.c): bcredist runs what it can take, and refuses, on
+# every process, what it cannot, instead of running it on a descriptor it
+# never filled in.
+add_executable(bcr_dropin_unreachable ${CMAKE_CURRENT_SOURCE_DIR}/dropin_unreachable.c)
+target_include_directories(bcr_dropin_unreachable PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_compile_options(bcr_dropin_unreachable PRIVATE ${BCR_WARNINGS})
+target_link_libraries(bcr_dropin_unreachable PRIVATE
+  bcredist_scalapack_static ${BCR_SCALAPACK_TARGET} MPI::MPI_C)
+bcr_add_mpi_test(dropin_pblas_unreachable_np4 4 TIMEOUT 60 LABELS "dropin;errors"
+  COMMAND $<TARGET_FILE:bcr_dropin_unreachable>)
+set_property(TEST dropin_pblas_unreachable_np4 APPEND PROPERTY ENVIRONMENT
+  BCR_FAIL=dropin_reference@all)
