@@ -103,7 +103,8 @@ bcr_add_failsafe_abort_test(failsafe_exchange_mpi_np4 bcr_test_failsafe_abort ex
 bcr_add_test_program(bcr_test_failsafe_stop ${CMAKE_CURRENT_SOURCE_DIR}/test_failsafe_abort.c
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
 target_compile_definitions(bcr_test_failsafe_stop PRIVATE FS_STOP_IN_SHM)
-target_link_options(bcr_test_failsafe_stop PRIVATE -Wl,--wrap=bcr_counter_bump)
+target_link_options(bcr_test_failsafe_stop PRIVATE -Wl,--wrap=bcr_counter_bump
+  -Wl,--wrap=MPI_Isend)
 set(_node "process [1-3] of MPI_COMM_WORLD: waited 3 s for a process of this node to publish")
 string(APPEND _node " or read a part in shared memory ${_aborting}")
 bcr_add_failsafe_abort_test(failsafe_stop_shm_np4 bcr_test_failsafe_stop stop
@@ -118,3 +119,19 @@ bcr_add_failsafe_abort_test(failsafe_stop_shm_poll_np4 bcr_test_failsafe_stop st
   TRACE "${_only_shm}"
   EXPECT OUT_0 "rank 0: stops \\(SIGSTOP\\) before its first counter bump of the call"
          STDERR_ANY "bcredist: bcr_pdgemr2d: ${_node}")
+
+# A partner that stops in the middle of an exchange through MPI alone
+# (BCR_SHM=off): the same program wraps MPI_Isend, and process 0 stops
+# just before its first send of the second call (stop-mpi), or of a plan's
+# second run (stop-plan, whose others wait in bcr_plan_wait on the only
+# plan in flight).  The others wait for its messages until BCR_TIMEOUT and
+# abort the job.
+set(_message "process [1-3] of MPI_COMM_WORLD: waited 3 s for a partner's message")
+bcr_add_failsafe_abort_test(failsafe_stop_mpi_np4 bcr_test_failsafe_stop stop-mpi
+  LIMIT 60 MIN_SECONDS 3 ENV BCR_TIMEOUT=3,BCR_SHM=off
+  EXPECT OUT_0 "rank 0: stops \\(SIGSTOP\\) before its first MPI_Isend of the call"
+         STDERR_ANY "bcredist: bcr_pdgemr2d: ${_message} ${_aborting}")
+bcr_add_failsafe_abort_test(failsafe_stop_plan_np4 bcr_test_failsafe_stop stop-plan
+  LIMIT 60 MIN_SECONDS 3 ENV BCR_TIMEOUT=3,BCR_SHM=off
+  EXPECT OUT_0 "rank 0: stops \\(SIGSTOP\\) before its first MPI_Isend of the call"
+         STDERR_ANY "bcredist: bcr_plan_wait: ${_message} ${_aborting}")

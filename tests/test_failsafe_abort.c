@@ -33,7 +33,16 @@
  *                which process 0 stops (SIGSTOP) just before it publishes
  *                its first part in shared memory: it neither fails nor
  *                aborts, and the others wait on its shared counters until
- *                BCR_TIMEOUT (run with BCR_SHM=all).
+ *                BCR_TIMEOUT (run with BCR_SHM=all);
+ *   stop-mpi     the same, the transport MPI alone (run with BCR_SHM=off),
+ *                process 0 stopping just before its first MPI_Isend of the
+ *                call (-Wl,--wrap=MPI_Isend as well): the others wait for
+ *                its messages in MPI until BCR_TIMEOUT;
+ *   stop-plan    a plan made and run once on every process, then started
+ *                again, process 0 stopping just before its first MPI_Isend
+ *                of the run: the others, having started it, wait for its
+ *                messages in bcr_plan_wait (the only plan in flight, which
+ *                waits in MPI) until BCR_TIMEOUT.
  *
  * Every call runs under the freeing harness's watchdog (freeing.h): a call
  * that hangs past it prints "TIMEOUT: ..." and exits with status 1. */
@@ -79,6 +88,28 @@ void __wrap_bcr_counter_bump(bcr_counter *c)
             pause();
     }
     __real_bcr_counter_bump(c);
+}
+
+/* bcredist's sends come here too: process 0 stops at its first one once
+ * armed. */
+int __real_MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                     MPI_Comm comm, MPI_Request *req);
+int __wrap_MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                     MPI_Comm comm, MPI_Request *req);
+static volatile int isend_stop_armed;
+
+int __wrap_MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                     MPI_Comm comm, MPI_Request *req)
+{
+    if (isend_stop_armed) {
+        isend_stop_armed = 0;
+        printf("rank %d: stops (SIGSTOP) before its first MPI_Isend of the call\n", fr_rank);
+        fflush(stdout);
+        raise(SIGSTOP);
+        for (;;)
+            pause();
+    }
+    return __real_MPI_Isend(buf, count, type, dest, tag, comm, req);
 }
 #endif
 
@@ -133,6 +164,27 @@ static void bad_ictxt_on_rank_3(fs_arrays *x, const fr_grid *g)
     fr_fail("the barrier completed: the others returned from their call");
 }
 
+#ifdef FS_STOP_IN_SHM
+/* A plan run once on every process, then started again with process 0
+ * stopping at its first send: the others' bcr_plan_wait must not return. */
+static void plan_stops(fs_arrays *x, const fr_grid *g)
+{
+    bcr_plan_t p = bcr_plan_create('d', NULL, NULL, M, N, 1, 1, x->a.desc, 1, 1, x->b.desc,
+                                   g->ctxt);
+    FR_CHECK(p != NULL, "bcr_plan_create failed");
+    fr_step(FR_CALL_LIMIT, "bcr_plan_execute, the plan's first run");
+    FR_CHECK(bcr_plan_execute(p, x->a.p, x->b.p) == BCR_SUCCESS, "the first run failed");
+    fr_step_done();
+    isend_stop_armed = fr_rank == 0;
+    printf("rank %d: enters bcr_plan_start and bcr_plan_wait\n", fr_rank);
+    fr_step(FR_CALL_LIMIT, "bcr_plan_start and bcr_plan_wait with process 0 stopping");
+    FR_CHECK(bcr_plan_start(p, x->a.p, x->b.p) == BCR_SUCCESS, "bcr_plan_start failed");
+    bcr_plan_wait(p);
+    fr_step_done();
+    fr_fail("bcr_plan_wait returned, though the job should have ended");
+}
+#endif
+
 int main(int argc, char **argv)
 {
     fr_init(&argc, &argv, 4, "failsafe_abort");
@@ -150,6 +202,13 @@ int main(int argc, char **argv)
                         24, &g, 8, 16, g.ctxt, 1);
         bad_ictxt_on_rank_3(&x, &g);
 #ifdef FS_STOP_IN_SHM
+    } else if (!strcmp(mode, "stop-mpi")) {
+        fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
+                        24, &g, 8, 16, g.ctxt, 1);
+        isend_stop_armed = fr_rank == 0;
+        call_never_returns(&x, g.ctxt, "bcr_pdgemr2d with process 0 stopping in it");
+    } else if (!strcmp(mode, "stop-plan")) {
+        plan_stops(&x, &g);
     } else if (!strcmp(mode, "stop")) {
         fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
                         24, &g, 8, 16, g.ctxt, 1);

@@ -47,19 +47,59 @@ void bcr_give_up(const char *fmt, ...)
     abort(); /* MPI_Abort does not return; if it did, nothing may go on */
 }
 
-int bcr_wait_bounded(MPI_Request *req, const char *what)
+/* MPICH defines MPI_STATUSES_IGNORE as (MPI_Status *)1, which GCC 11 and
+ * later take for an array of no elements where MPI_Testall declares an
+ * array of statuses, and warn of an overflow (pmodels/mpich#5687).
+ * Nothing is written through it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+#endif
+static int test_all(int n, MPI_Request *req, int *all)
+{
+    return MPI_Testall(n, req, all, MPI_STATUSES_IGNORE);
+}
+
+static int wait_all(int n, MPI_Request *req) { return MPI_Waitall(n, req, MPI_STATUSES_IGNORE); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* One of the waits below: MPI's test, n requests at req, the index that
+ * completed (any) or 1 when all did (all). */
+typedef struct {
+    int n, any, index;
+    MPI_Request *req;
+} wait_what;
+
+static int test_once(wait_what *w, int *done)
+{
+    if (w->any)
+        return MPI_Testany(w->n, w->req, &w->index, done, MPI_STATUS_IGNORE);
+    return test_all(w->n, w->req, done);
+}
+
+static int block(wait_what *w)
+{
+    if (w->any)
+        return MPI_Waitany(w->n, w->req, &w->index, MPI_STATUS_IGNORE);
+    return wait_all(w->n, w->req);
+}
+
+/* MPI's wait with the limit: polling, the clock looked at now and then,
+ * yielding so that processes sharing a core with this one get on with
+ * what it waits for. */
+static int wait_limited(wait_what *w, const char *what)
 {
     double limit = bcr_wait_limit();
     if (limit <= 0)
-        return MPI_Wait(req, MPI_STATUS_IGNORE);
+        return block(w);
     double t0 = MPI_Wtime();
     for (unsigned long spin = 0;; spin++) {
         int done = 0;
-        int rc = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        int rc = test_once(w, &done);
         if (rc != MPI_SUCCESS || done)
             return rc;
-        /* The clock only now and then; yield so that processes sharing a
-         * core with this one get on with what it waits for. */
         if (spin % 64 == 63) {
             if (MPI_Wtime() - t0 > limit)
                 bcr_give_up("waited %.0f s for %s (BCR_TIMEOUT); a process may have passed "
@@ -67,6 +107,26 @@ int bcr_wait_bounded(MPI_Request *req, const char *what)
             sched_yield();
         }
     }
+}
+
+int bcr_wait_bounded(MPI_Request *req, const char *what)
+{
+    wait_what w = {1, 0, 0, req};
+    return wait_limited(&w, what);
+}
+
+int bcr_waitany_bounded(int n, MPI_Request *req, int *index, const char *what)
+{
+    wait_what w = {n, 1, MPI_UNDEFINED, req};
+    int rc = wait_limited(&w, what);
+    *index = w.index;
+    return rc;
+}
+
+int bcr_waitall_bounded(int n, MPI_Request *req, const char *what)
+{
+    wait_what w = {n, 0, 0, req};
+    return wait_limited(&w, what);
 }
 
 static atomic_int faults_on;

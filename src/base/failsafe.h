@@ -8,8 +8,8 @@
  *   - every failure before the agreement is itself agreed (the context's
  *     and the plan's communicators are made with a nonblocking duplicate,
  *     then all processes learn whether any failed);
- *   - a wait for other processes (the agreement, a duplicate, a shared
- *     counter) gives up after BCR_TIMEOUT seconds (600 unless set; 0: no
+ *   - a wait for other processes (the agreement, a duplicate, a collective,
+ *     a message, a shared counter) gives up after BCR_TIMEOUT seconds (600 unless set; 0: no
  *     limit) and aborts the job with a message naming the routine, the
  *     process and what it waited for;
  *   - a process whose MPI fails in the middle of an exchange aborts the job
@@ -36,6 +36,10 @@ _Noreturn void bcr_give_up(const char *fmt, ...) __attribute__((format(printf, 1
 /* MPI_Wait with the limit: returns MPI's code, or gives up (what: what it
  * waits for, in the message). */
 int bcr_wait_bounded(MPI_Request *req, const char *what);
+/* MPI_Waitany and MPI_Waitall with the limit (MPI_Testany's index, which
+ * is MPI_UNDEFINED when no request is active). */
+int bcr_waitany_bounded(int n, MPI_Request *req, int *index, const char *what);
+int bcr_waitall_bounded(int n, MPI_Request *req, const char *what);
 
 /* For the tests of these rules (docs/testing.md): whether BCR_FAIL names
  * `point` for this process ("point@rank", rank in MPI_COMM_WORLD, or

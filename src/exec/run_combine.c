@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/failsafe.h"
 #include "bcredist.h"
 #include "exec/post_chunks.h"
 #include "exec/via_shm.h"
@@ -362,7 +363,8 @@ static void unpack_group(combine *c, int f)
 static int wait_kind(combine *c, int lo, int hi, int owner)
 {
     for (int i = lo; i < hi; i++)
-        if (c->q.owner[i] == owner && MPI_Wait(&c->q.req[i], MPI_STATUS_IGNORE) != MPI_SUCCESS)
+        if (c->q.owner[i] == owner &&
+            bcr_wait_bounded(&c->q.req[i], "a partner's combined message") != MPI_SUCCESS)
             return BCR_ERR_MPI;
     return BCR_SUCCESS;
 }
@@ -448,7 +450,8 @@ static int take_receipts(combine *c)
 {
     for (;;) {
         int idx;
-        if (MPI_Waitany((int)c->q.n, c->q.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+        if (bcr_waitany_bounded((int)c->q.n, c->q.req, &idx, "a partner's combined message") !=
+            MPI_SUCCESS)
             return BCR_ERR_MPI;
         if (idx == MPI_UNDEFINED)
             return BCR_SUCCESS;

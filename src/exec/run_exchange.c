@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/failsafe.h"
 #include "base/timers.h"
 #include "bcredist.h"
 #include "exec/pools.h"
@@ -15,16 +16,14 @@
 #include "kernels/stream_copy.h"
 
 /* MPICH defines MPI_STATUSES_IGNORE as (MPI_Status *)1, which GCC 11 and
- * later take for an array of no elements where MPI_Waitall, MPI_Testsome
- * and MPI_Testall declare an array of statuses, and warn of an overflow
- * (pmodels/mpich#5687).  Nothing is written through it, so these three
+ * later take for an array of no elements where MPI_Testsome and
+ * MPI_Testall declare an array of statuses, and warn of an overflow
+ * (pmodels/mpich#5687).  Nothing is written through it, so these two
  * calls are made here with that warning off. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #endif
-static int wait_all(int n, MPI_Request *req) { return MPI_Waitall(n, req, MPI_STATUSES_IGNORE); }
-
 static int test_some(int n, MPI_Request *req, int *done, int *indices)
 {
     return MPI_Testsome(n, req, done, indices, MPI_STATUSES_IGNORE);
@@ -579,7 +578,8 @@ static int take_messages(receipts *rs, int block)
         return poll_receipts(rs);
     while (rs->recv_left > 0 || !sends_posted(rs)) {
         int idx;
-        if (MPI_Waitany((int)rs->nslots, rs->sl.req, &idx, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+        if (bcr_waitany_bounded((int)rs->nslots, rs->sl.req, &idx, "a partner's message") !=
+                MPI_SUCCESS ||
             idx == MPI_UNDEFINED || completed(rs, idx) || advance(rs))
             return BCR_ERR_MPI;
     }
@@ -627,7 +627,9 @@ int bcr_exchange_advance(bcr_exchange_flight *f, int block, int *done)
          * next call writes it (bcr_shm_begin_writes). */
         if (rs->nslots) {
             if (block) {
-                if (wait_all((int)rs->nslots, rs->sl.req) != MPI_SUCCESS)
+                if (bcr_waitall_bounded((int)rs->nslots, rs->sl.req,
+                                        "partners to take this process's messages") !=
+                    MPI_SUCCESS)
                     return BCR_ERR_MPI;
             } else {
                 int all;
