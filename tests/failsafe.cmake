@@ -12,7 +12,7 @@
 # ScaLAPACK's bytes (test_failsafe_agreed.c).
 bcr_add_test_program(bcr_test_failsafe_agreed ${CMAKE_CURRENT_SOURCE_DIR}/test_failsafe_agreed.c
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
-foreach(_mode ge tr plan plan_comm)
+foreach(_mode ge tr plan plan_comm repeat)
   bcr_add_mpi_test(failsafe_${_mode}_np4 4 TIMEOUT 120
     COMMAND $<TARGET_FILE:bcr_test_failsafe_agreed> ${_mode} LABELS failsafe)
   set_property(TEST failsafe_${_mode}_np4 APPEND PROPERTY ENVIRONMENT
@@ -88,6 +88,15 @@ set(_only_shm ", transport shm,[^\n]* mpi messages 0 in place 0 datatypes 0 pack
 bcr_add_failsafe_abort_test(failsafe_exchange_shm_np4 bcr_test_failsafe_abort exchange
   LIMIT 60 ENV BCR_SHM=all TRACE "${_only_shm}"
   EXPECT STDERR_0 "${_exchange}")
+# A segment's head naming a part outside the segment (BCR_FAIL=shm_offset@0,
+# process 0 publishing every part at its segment's end): its readers end
+# the job, saying so, rather than read what lies past their mapping.
+set(_offset "bcredist: bcr_pdgemr2d: process [1-3] of MPI_COMM_WORLD: process 0 of the ")
+string(APPEND _offset "call's communicator names a part of [0-9]+ bytes at [0-9]+ bytes into its ")
+string(APPEND _offset "[0-9]+-byte shared segment: not a segment of bcredist's")
+bcr_add_failsafe_abort_test(failsafe_shm_offset_np4 bcr_test_failsafe_abort shm-offset
+  LIMIT 60 ENV BCR_SHM=all TRACE "${_only_shm}"
+  EXPECT STDERR_ANY "${_offset}")
 bcr_add_failsafe_abort_test(failsafe_exchange_mpi_np4 bcr_test_failsafe_abort exchange
   LIMIT 60 ENV BCR_SHM=off TRACE ", transport mpi,"
   EXPECT STDERR_0 "${_exchange}")

@@ -179,6 +179,22 @@ int MPI_Testsome(int n, MPI_Request reqs[], int *outcount, int indices[], MPI_St
     return rc;
 }
 
+int MPI_Testany(int n, MPI_Request reqs[], int *idx, int *flag, MPI_Status *st)
+{
+    MPI_Request *b = copy_of(reqs, n);
+    int rc = PMPI_Testany(n, reqs, idx, flag, st);
+    done_with(b, reqs, n);
+    return rc;
+}
+
+int MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
+{
+    MPI_Request *b = copy_of(reqs, n);
+    int rc = PMPI_Testall(n, reqs, flag, sts);
+    done_with(b, reqs, n);
+    return rc;
+}
+
 int MPI_Wait(MPI_Request *req, MPI_Status *st)
 {
     MPI_Request *b = copy_of(req, 1);

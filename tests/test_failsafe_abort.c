@@ -21,6 +21,12 @@
  *   ictxt-used   the same on a context already used (a call checked
  *                against ScaLAPACK first): the others wait in the
  *                agreement;
+ *   shm-offset   a call checked against ScaLAPACK, then the same call with
+ *                BCR_FAIL=shm_offset@0: process 0 publishes its parts at an
+ *                offset past its segment's end, as a file that is no
+ *                segment of bcredist's would say; its readers refuse it and
+ *                end the job, while process 0 itself may return and wait
+ *                (run with BCR_SHM=all);
  *   exchange     a call checked against ScaLAPACK, then the same call with
  *                BCR_FAIL=exchange@0: process 0's exchange fails as an MPI
  *                error would, and it aborts the job; the others wait for
@@ -138,6 +144,21 @@ static void call_never_returns(fs_arrays *x, int ictxt, const char *what)
     fr_fail("returned (error %d: %s), though the job should have ended", code, msg);
 }
 
+#ifndef FS_STOP_IN_SHM
+/* A call that may return on this process (its own parts came right), after
+ * which it waits for the others, who must end the job. */
+static void call_then_wait(fs_arrays *x, int ictxt, const char *what)
+{
+    fr_step(FR_CALL_LIMIT, "%s", what);
+    fr_call(0, NULL, NULL, M, N, &x->a, &x->b, ictxt);
+    fr_step_done();
+    fr_step(FR_CALL_LIMIT, "waiting in MPI_Barrier for the others to end the job");
+    MPI_Barrier(MPI_COMM_WORLD);
+    fr_step_done();
+    fr_fail("the barrier completed: the others returned from their call");
+}
+#endif
+
 /* Rank 3 passes a handle that is no context; the others wait for it. */
 static void bad_ictxt_on_rank_3(fs_arrays *x, const fr_grid *g)
 {
@@ -215,6 +236,14 @@ int main(int argc, char **argv)
         stop_armed = fr_rank == 0;
         call_never_returns(&x, g.ctxt, "bcr_pdgemr2d with process 0 stopping in it");
 #else
+    } else if (!strcmp(mode, "shm-offset")) {
+        fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
+                        24, &g, 8, 16, g.ctxt, 1);
+        setenv("BCR_FAIL", "shm_offset@0", 1);
+        if (fr_rank != 0)
+            call_never_returns(&x, g.ctxt, "bcr_pdgemr2d with BCR_FAIL=shm_offset@0");
+        else
+            call_then_wait(&x, g.ctxt, "bcr_pdgemr2d, publishing at a bad offset");
     } else if (!strcmp(mode, "exchange")) {
         fr_redistribute("bcr_pdgemr2d on the context, checked", 'd', NULL, NULL, M, N, &g, 32,
                         24, &g, 8, 16, g.ctxt, 1);

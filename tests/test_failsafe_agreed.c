@@ -23,7 +23,10 @@
  *              on a 2 x 2 context made by Cblacs_gridmap with world ranks
  *              3 2 / 1 0, so that world rank 2 is process 1 of ictxt;
  *   plan       context@2 with bcr_plan_create as the context's first call;
- *   plan_comm  plan_comm@1: the plan's communicator fails on process 1.
+ *   plan_comm  plan_comm@1: the plan's communicator fails on process 1;
+ *   repeat     buffers@1: a repeated call's buffers, given back after the
+ *              last call (BCR_KEEP_BYTES=0), cannot be had again on
+ *              process 1.
  *
  * Each failing call must return within FS_QUICK seconds on every process:
  * it has nothing to wait for but the others' agreement.  Every step runs
@@ -216,6 +219,33 @@ static void routine_case(fs_case *c, const fr_grid *ictxt_grid)
     set_fault(NULL);
 }
 
+/* A call repeated after its buffers were given back (BCR_KEEP_BYTES=0,
+ * BCR_SHM=off so that the second call already repeats the first): with
+ * buffers@1 their allocation fails on process 1, which must then not
+ * repeat but plan again, so that every process learns of the failure
+ * before any message moves; without the fault the same call works. */
+static void repeat_case(fs_case *c, const fr_grid *g)
+{
+    setenv("BCR_KEEP_BYTES", "0", 1);
+    setenv("BCR_SHM", "off", 1);
+    reference(c, "repeat");
+    expect_success(c, "bcr_pdgemr2d, the first call");
+    expect_success(c, "bcr_pdgemr2d again, a repeated call");
+    set_fault("buffers@1");
+    const char *what = "bcr_pdgemr2d repeated, buffers@1 failing its buffers again";
+    if (c->b.p)
+        memcpy(c->b.p, c->b0.p, c->b.bytes);
+    const char *msg;
+    double s;
+    int code = timed_call(c, what, &msg, &s);
+    expect_failure(what, code, msg, s, "bcr_pdgemr2d", ictxt_rank_of(g, 1));
+    expect_untouched(c);
+    set_fault(NULL);
+    expect_success(c, "bcr_pdgemr2d without the fault");
+    unsetenv("BCR_KEEP_BYTES");
+    unsetenv("BCR_SHM");
+}
+
 static bcr_plan_t timed_create(fs_case *c, const char *what, int *code, const char **msg,
                                double *seconds)
 {
@@ -307,9 +337,15 @@ int main(int argc, char **argv)
         set_fault(NULL);
         plan_works(&c, "bcr_plan_create without the fault, on the same context");
         fr_grid_exit(&g, "the 2 x 2 context");
+    } else if (!strcmp(mode, "repeat")) {
+        fr_grid row = fr_grid_init("Row", 1, 4), g = fr_grid_init("Row", 2, 2);
+        case_make(&c, 'd', NULL, NULL, &row, 32, 24, &g, 8, 16, g.ctxt);
+        repeat_case(&c, &g);
+        fr_grid_exit(&g, "the 2 x 2 context");
+        fr_grid_exit(&row, "the 1 x 4 grid");
     } else {
         if (fr_rank == 0)
-            printf("usage: bcr_test_failsafe_agreed ge|tr|plan|plan_comm\n");
+            printf("usage: bcr_test_failsafe_agreed ge|tr|plan|plan_comm|repeat\n");
         MPI_Finalize();
         return 2;
     }

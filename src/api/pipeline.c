@@ -130,8 +130,9 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
         bcr_trace_call(rq, ctx->rank, pl, cached, sh, &opt->exec, packed);
     bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
     bcr_stage_exchange(pl, &ar, opt, ctx->comm, sh, packed);
-    /* A call that went through MPI only because it was the context's first
-     * is not one to repeat as it was: the next makes the segments. */
+    /* A call that went through MPI only because it was the context's first,
+     * or because a store had no room for its pages, is not one to repeat as
+     * it was: the next makes the segments, or finds room. */
     if (!sh && pl && bcr_plan_shm_bytes(pl, rq->elsize) > 0 && bcr_shm_pending(ctx->comm))
         bcr_lastcall_forget(last);
     else

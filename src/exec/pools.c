@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "base/failsafe.h"
 #include "bcredist.h"
 #include "exec/shm.h"
 
@@ -40,7 +41,9 @@ static void pool_free(pool *pl)
 static void pool_alloc(pool *pl, size_t bytes)
 {
     pl->mapped = bytes >= BCR_POOL_MAP_MIN;
-    if (pl->mapped) {
+    if (bcr_fault("buffers")) { /* tests: as an allocation that fails */
+        pl->p = NULL;
+    } else if (pl->mapped) {
         void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         pl->p = p == MAP_FAILED ? NULL : p;
     } else {

@@ -184,7 +184,8 @@ static void finish_scan(receipts *rs)
     const bcr_arrays *ar = &rs->ar;
     for (int k = 0; k < R->nparts; k++)
         rs->sl.rcur[k] = bcr_exchange_via_shm(rs->sh, &R->parts[k])
-                             ? bcr_shm_await(rs->sh, R->parts[k].rank)
+                             ? bcr_shm_await(rs->sh, R->parts[k].rank,
+                                             R->parts[k].count * (bcr_idx)rs->ar.elsize)
                              : NULL;
     double t0 = bcr_phase_start();
     const char *a = rs->self_packed ? NULL : ar->a;

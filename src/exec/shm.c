@@ -14,13 +14,19 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "base/failsafe.h"
 #include "bcredist.h"
+#include "exec/shm_file.h"
 #include "exec/shm_park.h"
 #include "exec/shm_state.h"
 
 static int keyval = MPI_KEYVAL_INVALID;
 static pthread_mutex_t keyval_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_long segment_serial; /* names this process's segments apart */
+/* Set once this process could not attach the transport's state to a
+ * communicator: from then on it asks for no segments on any (-1), so
+ * that no two processes of a communicator ever disagree on whether it has
+ * had its first call, which decides the collectives its calls make. */
+static atomic_int unattachable;
 /* Communicators with calls freed since bcr_finalize: a program that frees
  * contexts may make one per call (attach says why this matters). */
 static atomic_long freed;
@@ -74,10 +80,11 @@ static bcr_shm *find(MPI_Comm comm)
  * at comm's first call, which goes through MPI (exec/shm.h says why). */
 static bcr_shm *attach(MPI_Comm comm)
 {
-    bcr_shm *sh = calloc(1, sizeof *sh);
+    bcr_shm *sh = bcr_fault("shm_attach") ? NULL : calloc(1, sizeof *sh);
     if (!sh)
         return NULL;
     sh->node = MPI_COMM_NULL;
+    sh->fd = -1;
     sh->first = 1;
     if (MPI_Comm_set_attr(comm, the_keyval(), sh)) {
         free(sh);
@@ -90,21 +97,20 @@ static bcr_shm *attach(MPI_Comm comm)
  * as nodes, so that one machine can stand for a cluster (segments only
  * within a group, MPI between).  Each process names its own group, so the
  * groups are consistent even where processes were told different sizes.
- * Collective over *node; returns nonzero if MPI failed. */
-static int split_emulated_nodes(MPI_Comm *node, int rank)
+ * Collective over *node. */
+static void split_emulated_nodes(MPI_Comm *node, int rank)
 {
     const char *v = getenv("BCR_NODE_SIZE");
     long size = v ? strtol(v, NULL, 10) : 0;
-    if (size <= 0 || *node == MPI_COMM_NULL)
-        return 0;
+    if (size <= 0)
+        return;
     int world;
     MPI_Comm_rank(MPI_COMM_WORLD, &world);
     MPI_Comm group;
     if (MPI_Comm_split(*node, (int)(world / size), rank, &group))
-        return 1;
+        bcr_give_up("an MPI call failed while splitting the node's processes");
     MPI_Comm_free(node);
     *node = group;
-    return 0;
 }
 
 /* Collective over comm: who of comm shares this node.  Returns whether
@@ -114,55 +120,81 @@ static int learn_node(bcr_shm *sh, MPI_Comm comm)
     int size, rank;
     MPI_Comm_size(comm, &size);
     MPI_Comm_rank(comm, &rank);
-    int ok = 1;
-    MPI_Comm node = MPI_COMM_NULL;
+    /* MPI has no nonblocking split: a bounded barrier first shows that
+     * every process of comm is here, so the splits wait for no one who is
+     * not coming. */
+    MPI_Request req;
+    if (MPI_Ibarrier(comm, &req) ||
+        bcr_wait_bounded(&req, "the other processes to look for their node"))
+        bcr_give_up("an MPI call failed while finding the node's processes");
+    MPI_Comm node;
     if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node))
-        ok = 0;
-    if (ok && split_emulated_nodes(&node, rank))
-        ok = 0;
-    int nsize = 1;
-    if (node != MPI_COMM_NULL)
-        MPI_Comm_size(node, &nsize);
+        bcr_give_up("an MPI call failed while finding the node's processes");
+    split_emulated_nodes(&node, rank);
+    int nsize;
+    MPI_Comm_size(node, &nsize);
     int *members = malloc((size_t)nsize * sizeof *members);
     sh->node = node;
     sh->node_size = nsize;
+    MPI_Comm_rank(node, &sh->node_rank);
     sh->node_of = malloc((size_t)size * sizeof *sh->node_of);
     sh->seg = calloc((size_t)nsize, sizeof *sh->seg);
     sh->seg_len = calloc((size_t)nsize, sizeof *sh->seg_len);
     sh->taken = calloc((size_t)nsize, sizeof *sh->taken);
-    if (node != MPI_COMM_NULL)
-        MPI_Comm_rank(node, &sh->node_rank);
-    ok = ok && members && sh->node_of && sh->seg && sh->seg_len && sh->taken;
-    if (node != MPI_COMM_NULL &&
-        MPI_Allgather(&rank, 1, MPI_INT, members ? members : &rank, members ? 1 : 0, MPI_INT,
-                      node))
-        ok = 0;
-    if (ok) {
-        for (int r = 0; r < size; r++)
-            sh->node_of[r] = -1;
-        for (int i = 0; i < nsize; i++)
-            sh->node_of[members[i]] = i;
-    }
-    free(members);
-    sh->members = ok ? bcr_shm_world_ranks(node, nsize) : NULL;
-    int all_ok;
-    if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm))
-        all_ok = 0;
-    if (!all_ok)
+    /* Agreed before the gather, in which every process must take part
+     * with its whole share. */
+    int ok = members && sh->node_of && sh->seg && sh->seg_len && sh->taken;
+    bcr_shm_reduce(&ok, 1, MPI_INT, MPI_MIN, comm, "the other processes to learn their node");
+    if (!ok) {
+        free(members);
         bcr_shm_forget_node(sh);
-    return all_ok;
+        return 0;
+    }
+    if (MPI_Iallgather(&rank, 1, MPI_INT, members, 1, MPI_INT, node, &req) ||
+        bcr_wait_bounded(&req, "the node's processes to say who they are"))
+        bcr_give_up("an MPI call failed while finding the node's processes");
+    for (int r = 0; r < size; r++)
+        sh->node_of[r] = -1;
+    for (int i = 0; i < nsize; i++)
+        sh->node_of[members[i]] = i;
+    free(members);
+    sh->members = bcr_shm_world_ranks(node, nsize); /* NULL: never parked */
+    return 1;
+}
+
+/* This process's segment's pages for a call writing `bytes` past its
+ * head, reserved: 0, or -1 when its store has no room for them. */
+static int back(bcr_shm *sh, bcr_idx bytes)
+{
+    size_t need = round_up(head_bytes(sh->node_size) + (size_t)bytes, page_bytes());
+    if (need > sh->len)
+        need = sh->len;
+    if (need <= sh->backed)
+        return 0;
+    if (bcr_shm_file_back(sh->fd, sh->backed, need))
+        return -1;
+    sh->backed = need;
+    return 0;
+}
+
+int bcr_shm_back(bcr_shm *sh, bcr_idx bytes)
+{
+    sh->short_of_room = sh->len && bytes > 0 && back(sh, bytes);
+    return sh->short_of_room ? -1 : 0;
 }
 
 long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
 {
-    if (off)
+    if (off || atomic_load(&unattachable))
         return -1;
     bcr_shm *sh = find(comm);
     if (!sh) {
         /* The first call on comm: through MPI (attach says why) unless
          * first_too; every process of comm is making its first call too. */
-        if (!attach(comm))
+        if (!attach(comm)) {
+            atomic_store(&unattachable, 1);
             return -1;
+        }
         /* Where communicators have been freed before, this one may be
          * freed after this call too: segments are made now (reserve), to
          * be parked with it and taken by the next.  Whoever has parked
@@ -172,7 +204,7 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too)
     }
     sh->first = 0; /* a later call: its segments go into use at once */
     if (sh->node != MPI_COMM_NULL && (sh->node_size < 2 || bytes <= sh->cap))
-        return 0;
+        return bcr_shm_back(sh, bytes) ? -1 : 0; /* no room: MPI for this call */
     /* The node had no room for this much: no new attempt (a collective
      * over the node) until a call needs less. */
     if (sh->refused && bytes >= sh->refused)
@@ -186,122 +218,100 @@ int bcr_shm_pending(MPI_Comm comm)
     if (!sh)
         return 0;
     int could_make = !sh->len && !sh->refused && (sh->node == MPI_COMM_NULL || sh->node_size > 1);
-    return sh->unused || could_make;
-}
-
-/* Where segments live: BCR_SHM_DIR, else /dev/shm (a tmpfs, so pages that
- * are never written take no memory). */
-static const char *segment_dir(void)
-{
-    const char *d = getenv("BCR_SHM_DIR");
-    return d && *d ? d : "/dev/shm";
-}
-
-/* Bytes free in the segments' directory, or -1 when unknown.  A
- * container's /dev/shm is often 64 MiB. */
-static long long backing_space(void)
-{
-    struct statvfs fs;
-    if (statvfs(segment_dir(), &fs))
-        return -1;
-    return (long long)fs.f_bavail * (long long)fs.f_frsize;
+    return sh->unused || could_make || sh->short_of_room;
 }
 
 /* Collective over the node: whether segments of `total` bytes for each of
- * its processes fit in half the space its store has free, the rest left
- * to MPI and to everyone else on the node.  A process writing a page its
- * store has no room for dies of SIGBUS.  Every process of the node gets
- * the same answer. */
-static int node_has_room(const bcr_shm *sh, size_t total)
+ * its processes fit in half the space its stores have free, the rest left
+ * to MPI and to everyone else on the node: 1 when they do, 0 when not, -1
+ * when a process could not prepare (ready = 0).  Every process of the
+ * node gets the same answer. */
+static int node_has_room(const bcr_shm *sh, size_t total, int ready)
 {
-    long long space = backing_space();
-    long long v[2] = {(long long)total, space < 0 ? -LLONG_MAX : -space};
-    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_MAX, sh->node))
-        return 0;
+    long long space = bcr_shm_file_space(bcr_shm_file_dir());
+    long long v[3] = {(long long)total, space < 0 ? -LLONG_MAX : -space, !ready};
+    bcr_shm_reduce(v, 3, MPI_LONG_LONG, MPI_MAX, sh->node,
+                   "the node's processes to say how much room their stores have");
+    if (v[2])
+        return -1;
     if (v[1] == -LLONG_MAX)
         return 1; /* nobody could tell */
     return 2.0 * sh->node_size * (double)v[0] <= (double)-v[1];
 }
 
-/* A segment's file name: this process's id and a serial, so no two
- * segments on the node ever share one. */
-static void segment_name(char *out, size_t n, long long pid, long long serial)
-{
-    snprintf(out, n, "%s/bcredist-%lld-%lld", segment_dir(), pid, serial);
-}
+/* What a process tells the node of its new segment. */
+typedef struct {
+    long long len;           /* its bytes, 0 when it could not make it */
+    char path[BCR_SHM_PATH]; /* its file */
+} segment_record;
 
-/* Maps the file `name` of `len` bytes, made anew when `create`.  NULL on
- * failure. */
-static char *map_file(const char *name, size_t len, int create)
+/* Maps the peers' segments listed in `all`; whether every one could be. */
+static int map_peers(bcr_shm *sh, const segment_record *all)
 {
-    int fd = open(name, create ? O_RDWR | O_CREAT | O_EXCL : O_RDWR, 0600);
-    if (fd < 0)
-        return NULL;
-    void *p = MAP_FAILED;
-    if (!create || ftruncate(fd, (off_t)len) == 0)
-        p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    close(fd);
-    return p == MAP_FAILED ? NULL : p;
+    int ok = 1;
+    for (int i = 0; i < sh->node_size; i++) {
+        /* Any number the node's processes all compute alike, different for
+         * other segments: a hash of every file's name. */
+        for (const char *c = all[i].path; *c; c++)
+            sh->ident = (sh->ident ^ (unsigned char)*c) * 0x100000001b3ULL;
+        sh->seg_len[i] = (size_t)all[i].len;
+        if (i != sh->node_rank && ok)
+            ok = all[i].len > 0 && (sh->seg[i] = bcr_shm_file_map_peer(all[i].path,
+                                                                         sh->seg_len[i])) != NULL;
+    }
+    return ok;
 }
 
 /* Collective over the node, inside a call: new segments, this process's
- * holding `bytes` past its head, or none (BCR_ERR_NOMEM) when the store
- * has no room or any process failed.  Each process makes a file of its
- * own, its peers map it, and once every mapping exists its owner removes
- * the name: from then on only the mappings hold the pages, and each
- * process lets go of its mappings by itself.  A fresh file reads as
- * zeros, so the counters start at zero without a pass over the pages. */
-static int remake_segments(bcr_shm *sh, long long bytes)
+ * holding `cap` bytes past its head and its first `bytes_now` reserved
+ * (what this call writes), or none (BCR_ERR_NOMEM) when the store has no
+ * room or any process failed.  Each process makes a file of its own, its
+ * peers map it, and once every mapping exists its owner removes the name:
+ * from then on only the mappings hold the pages, and each process lets go
+ * of its mappings by itself.  A fresh file reads as zeros, so the counters
+ * start at zero without a pass over the pages. */
+static int remake_segments(bcr_shm *sh, long long cap, bcr_idx bytes_now)
 {
     bcr_shm_drop(sh);
-    size_t len = segment_bytes(sh->node_size, bytes);
-    if (!node_has_room(sh, len)) {
-        sh->refused = (bcr_idx)bytes;
+    size_t len = segment_bytes(sh->node_size, cap), head = head_bytes(sh->node_size);
+    segment_record *all = malloc((size_t)sh->node_size * sizeof *all);
+    int room = node_has_room(sh, len, all != NULL);
+    if (room <= 0) {
+        free(all);
+        sh->refused = room == 0 ? (bcr_idx)cap : 0;
         return BCR_ERR_NOMEM;
     }
     sh->refused = 0;
-    char name[PATH_MAX];
-    long long me[3] = {(long long)getpid(), atomic_fetch_add(&segment_serial, 1),
-                       (long long)len};
-    segment_name(name, sizeof name, me[0], me[1]);
-    char *own = map_file(name, len, 1);
-    long long *ids = malloc((size_t)sh->node_size * 3 * sizeof *ids);
-    int ok = own && ids;
-    if (!own)
-        me[0] = -1; /* nothing for the peers to open */
-    if (MPI_Allgather(me, 3, MPI_LONG_LONG, ids ? ids : me, ids ? 3 : 0, MPI_LONG_LONG,
-                      sh->node))
-        ok = 0;
-    sh->ident = 0;
-    for (int i = 0; ok && i < sh->node_size; i++) {
-        /* Any number the node's processes all compute alike, different for
-         * other segments: a hash of every (pid, serial). */
-        sh->ident = (sh->ident ^ (unsigned long long)ids[3 * i]) * 0x100000001b3ULL;
-        sh->ident = (sh->ident ^ (unsigned long long)ids[3 * i + 1]) * 0x100000001b3ULL;
-        sh->seg_len[i] = (size_t)ids[3 * i + 2];
-        if (i == sh->node_rank) {
-            sh->seg[i] = own;
-            continue;
-        }
-        char peer[PATH_MAX];
-        segment_name(peer, sizeof peer, ids[3 * i], ids[3 * i + 1]);
-        ok = ids[3 * i] >= 0 && (sh->seg[i] = map_file(peer, sh->seg_len[i], 0)) != NULL;
-    }
-    free(ids);
-    if (own && !sh->seg[sh->node_rank])
-        munmap(own, len); /* failed before it was listed */
-    sh->len = len;
-    int all_ok;
-    if (MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, sh->node))
-        all_ok = 0;
+    segment_record me;
+    memset(&me, 0, sizeof me);
+    int fd;
+    size_t backed = round_up(head + (size_t)bytes_now, page_bytes());
+    char *own = bcr_shm_file_make(bcr_shm_file_dir(), len, backed < len ? backed : len,
+                                  me.path, &fd);
     if (own)
-        unlink(name); /* every peer has it mapped, or gives up */
-    if (!all_ok) {
+        me.len = (long long)len;
+    MPI_Request req;
+    if (MPI_Iallgather(&me, (int)sizeof me, MPI_BYTE, all, (int)sizeof me, MPI_BYTE, sh->node,
+                       &req) ||
+        bcr_wait_bounded(&req, "the node's processes to name their segments"))
+        bcr_give_up("an MPI call failed while making shared segments");
+    sh->ident = 0;
+    sh->seg[sh->node_rank] = own;
+    int ok = own && map_peers(sh, all);
+    free(all);
+    sh->len = len;
+    bcr_shm_reduce(&ok, 1, MPI_INT, MPI_MIN, sh->node,
+                   "the node's processes to map each other's segments");
+    if (own)
+        unlink(me.path); /* every peer has it mapped, or gives up */
+    sh->fd = fd;
+    if (!ok) {
         bcr_shm_drop(sh);
         return BCR_ERR_NOMEM;
     }
-    sh->cap = bytes;
-    sh->mine = own + head_bytes(sh->node_size);
+    sh->backed = backed < len ? backed : len;
+    sh->cap = cap;
+    sh->mine = own + head;
     bcr_shm_list_live(sh);
     memset(sh->taken, 0, (size_t)sh->node_size * sizeof *sh->taken);
     sh->published = 0;
@@ -321,15 +331,22 @@ bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes, int fir
         int first = sh->first;
         sh->first = 0;
         if (sh->node_size > 1 && first && bcr_shm_adopt(sh, comm)) {
-            /* Parked segments, which the whole node has: grown if any
-             * process sends more now. */
-            int grow = bytes > sh->cap;
-            if (MPI_Allreduce(MPI_IN_PLACE, &grow, 1, MPI_INT, MPI_MAX, sh->node) ||
-                (grow && remake_segments(sh, bytes > sh->cap ? bytes : sh->cap)))
-                return NULL;
-            return sh;
+            /* Parked segments, which the whole node has, in use at once:
+             * grown if any process sends more now, else their pages
+             * reserved; where a process has no room for them, this call
+             * goes through MPI. */
+            long long most = bytes > sh->cap ? bytes : sh->cap;
+            int v[2] = {bytes > sh->cap, 0};
+            v[1] = !v[0] && bcr_shm_back(sh, bytes);
+            bcr_shm_reduce(v, 2, MPI_INT, MPI_MAX, sh->node,
+                           "the node's processes to take their parked segments");
+            if (v[0])
+                return remake_segments(sh, most, bytes) ? NULL : sh;
+            return v[1] ? NULL : sh;
         }
-        if (sh->node_size > 1 && remake_segments(sh, bytes > sh->cap ? bytes : sh->cap))
+        /* Pages are reserved only for a call that writes them now. */
+        bcr_idx now = first && !first_too ? 0 : bytes;
+        if (sh->node_size > 1 && remake_segments(sh, bytes > sh->cap ? bytes : sh->cap, now))
             return NULL;
         /* A first call makes segments (cheap: nothing is written) but goes
          * through MPI (attach says why), unless BCR_SHM=all. */
@@ -361,17 +378,25 @@ int bcr_shm_writable(bcr_shm *sh)
 void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset)
 {
     slot *s = slot_of(sh->seg[sh->node_rank], sh->node_of[rank]);
-    s->offset = offset;
+    s->offset = bcr_fault("shm_offset") ? (bcr_idx)sh->len : offset; /* tests: a bad header */
     sh->published++;
     bcr_counter_bump(&s->posted);
 }
 
-const char *bcr_shm_await(bcr_shm *sh, int rank)
+const char *bcr_shm_await(bcr_shm *sh, int rank, bcr_idx bytes)
 {
     int from = sh->node_of[rank];
     slot *s = slot_of(sh->seg[from], sh->node_rank);
     bcr_counter_wait(&s->posted, ++sh->taken[from]);
-    return sh->seg[from] + head_bytes(sh->node_size) + s->offset;
+    /* The offset is the peer's word: what it names must lie in what this
+     * process mapped. */
+    size_t room = sh->seg_len[from] - head_bytes(sh->node_size);
+    bcr_idx at = s->offset;
+    if (at < 0 || bytes < 0 || (size_t)at > room || (size_t)bytes > room - (size_t)at)
+        bcr_give_up("process %d of the call's communicator names a part of %lld bytes at %lld "
+                    "bytes into its %zu-byte shared segment: not a segment of bcredist's",
+                    rank, (long long)bytes, (long long)at, room);
+    return sh->seg[from] + head_bytes(sh->node_size) + at;
 }
 
 int bcr_shm_ready(bcr_shm *sh, int rank)
@@ -421,6 +446,8 @@ size_t bcr_shm_trim(bcr_shm *sh, size_t share)
      * written again later comes back as a fresh zero page. */
     if (to > from && madvise(sh->seg[sh->node_rank] + from, to - from, MADV_REMOVE) != 0)
         return bcr_shm_share_of(sh);
+    if (sh->backed > from)
+        sh->backed = from; /* reserved again before they are written */
     bcr_shm_account(sh, from - head);
     return bcr_shm_share_of(sh);
 }

@@ -18,8 +18,9 @@
  *
  * Segments belong to a communicator (kept as an attribute on it, dropped
  * with it).  Each process owns one, a file of its own in /dev/shm (or
- * BCR_SHM_DIR) that its peers map; the file's name is removed as soon as
- * every peer has mapped it, so nothing is left behind if a process dies,
+ * BCR_SHM_DIR) that its peers map, made and checked as exec/shm_file.h
+ * says; the file's name is removed as soon as every peer has mapped it (or
+ * making the segments failed), so nothing is left behind if a process dies,
  * and letting go of segments is local: a process unmaps its own and its
  * peers' and the pages go back when the last mapping of each goes.  That
  * is why freeing a context never waits for another process.
@@ -74,10 +75,16 @@ typedef struct bcr_shm bcr_shm;
  * through its segment: 1 when the segment must be made or grow (at comm's
  * first call: when first_too, BCR_SHM=all, or once this process has freed
  * a communicator, or when parked segments could be taken), 0 when it is
- * large enough, -1 when the transport is off (BCR_SHM=off) or this process
- * could not record comm's first call.  The agreement keeps -1 if any
+ * large enough (its pages reserved), -1 when the transport is off
+ * (BCR_SHM=off), this process could not record a communicator's first
+ * call, or its store has no room for this call's pages.  The agreement keeps -1 if any
  * process said it, else the largest. */
 long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too);
+
+/* Reserves the pages of sh's segment (of this process) that a call
+ * writing `bytes` past its head needs: 0, or -1 when its store has no
+ * room for them (a repeated call then plans and agrees again). */
+int bcr_shm_back(bcr_shm *sh, bcr_idx bytes);
 
 /* With the agreed answer: collective over comm when it is 1 (segments are
  * made anew, this process's at least `bytes`, or taken from a freed
@@ -88,7 +95,8 @@ long long bcr_shm_request(MPI_Comm comm, bcr_idx bytes, int off, int first_too);
 bcr_shm *bcr_shm_reserve(MPI_Comm comm, long long agreed, bcr_idx bytes, int first_too);
 
 /* Whether comm has had its first call and no segments were made since
- * (a call sending through segments would now make them). */
+ * (a call sending through segments would now make them), or the last
+ * call found no room for its pages on this process (the next may). */
 int bcr_shm_pending(MPI_Comm comm);
 
 /* Whether process `rank` of comm shares this node. */
@@ -107,8 +115,9 @@ void bcr_shm_publish(bcr_shm *sh, int rank, bcr_idx offset);
 /* Receiving: the next part process `rank` publishes for this one, once it
  * is there; then, when it has been read, release it to its sender.  Parts
  * between two processes are taken in the order they were published, as
- * MPI matches messages. */
-const char *bcr_shm_await(bcr_shm *sh, int rank);
+ * MPI matches messages.  The part is `bytes` long; one the sender places
+ * outside its segment ends the job. */
+const char *bcr_shm_await(bcr_shm *sh, int rank, bcr_idx bytes);
 /* Whether bcr_shm_await(sh, rank) would return at once. */
 int bcr_shm_ready(bcr_shm *sh, int rank);
 void bcr_shm_release(bcr_shm *sh, int rank);

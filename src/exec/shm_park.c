@@ -117,6 +117,8 @@ static int take(bcr_shm *sh, bcr_shm *p, MPI_Comm comm)
     sh->len = p->len;
     sh->touched = p->touched;
     sh->mine = p->mine;
+    sh->fd = p->fd;
+    sh->backed = p->backed;
     sh->published = p->published;
     sh->ident = p->ident;
     sh->refused = 0;
@@ -133,8 +135,8 @@ int bcr_shm_adopt(bcr_shm *sh, MPI_Comm comm)
      * of the smallest, equal and nonzero only if every process of the node
      * claimed the same segments. */
     unsigned long long id = p ? p->ident : 0, v[2] = {id, ~id};
-    if (MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, sh->node))
-        v[0] = 0;
+    bcr_shm_reduce(v, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, sh->node,
+                   "the node's processes to say which segments they have parked");
     int same = v[0] != 0 && v[0] == ~v[1];
     /* A process whose numbering of comm failed cannot take them either. */
     int ok = same && take(sh, p, comm), all;
@@ -143,8 +145,9 @@ int bcr_shm_adopt(bcr_shm *sh, MPI_Comm comm)
             bcr_shm_destroy(p);
         return 0;
     }
-    if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, sh->node))
-        all = 0;
+    all = ok;
+    bcr_shm_reduce(&all, 1, MPI_INT, MPI_MIN, sh->node,
+                   "the node's processes to take their parked segments");
     if (!all && ok)
         bcr_shm_drop(sh); /* another could not: these go too */
     else if (!ok)

@@ -4,6 +4,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <unistd.h>
+
+#include "base/failsafe.h"
 
 /* Every bcr_shm that has segments, for bcr_shm_bytes. */
 static bcr_shm *live;
@@ -65,6 +68,10 @@ void bcr_shm_drop(bcr_shm *sh)
                 munmap(sh->seg[i], sh->seg_len[i]);
             sh->seg[i] = NULL;
         }
+    if (sh->fd >= 0)
+        close(sh->fd);
+    sh->fd = -1;
+    sh->backed = 0;
     sh->len = 0;
     sh->cap = 0;
     sh->mine = NULL;
@@ -101,6 +108,13 @@ size_t bcr_shm_bytes(void)
         total += bcr_shm_share_of(sh);
     pthread_mutex_unlock(&live_lock);
     return total;
+}
+
+void bcr_shm_reduce(void *v, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm, const char *what)
+{
+    MPI_Request req;
+    if (MPI_Iallreduce(MPI_IN_PLACE, v, n, t, op, comm, &req) || bcr_wait_bounded(&req, what))
+        bcr_give_up("an MPI call failed while waiting for %s", what);
 }
 
 int *bcr_shm_world_ranks(MPI_Comm comm, int n)

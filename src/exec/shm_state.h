@@ -64,6 +64,10 @@ struct bcr_shm {
                            may be resident: the most it has sent since its
                            pages were last given back */
     char *mine;         /* what this process sends, past its head */
+    int fd;             /* this process's segment's file, open for reserving
+                           its pages (exec/shm_file.h); -1 when none */
+    size_t backed;      /* bytes of this process's segment, from its start,
+                           whose pages are reserved */
     int *node_of;       /* rank in comm -> rank in node, -1 when elsewhere */
     int *members;       /* rank in node -> rank in MPI_COMM_WORLD, NULL when
                            unknown (the node's processes, for parking) */
@@ -76,6 +80,7 @@ struct bcr_shm {
     int node_size, node_rank;
     int first;          /* comm has not had its first call */
     int unused;         /* segments made by comm's first call, not yet used */
+    int short_of_room;  /* the last call could not reserve its pages here */
     struct bcr_shm *prev, *next; /* every bcr_shm with segments (live) */
 };
 
@@ -104,6 +109,12 @@ void bcr_shm_destroy(bcr_shm *sh);
 
 /* As exec/shm.h says. */
 size_t bcr_shm_bytes(void);
+
+/* MPI_Iallreduce of v's n values of type t in place over comm, waited for
+ * at most BCR_TIMEOUT (what: what it waits for, in the message); where MPI
+ * fails the job ends (base/failsafe.h), since the others wait for this
+ * process's part. */
+void bcr_shm_reduce(void *v, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm, const char *what);
 
 /* The rank in MPI_COMM_WORLD of each of comm's n processes (malloc'd), or
  * NULL where one has none (a communicator from outside the world) or on

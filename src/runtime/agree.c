@@ -8,6 +8,7 @@
 #include "base/failsafe.h"
 #include "base/mask.h"
 #include "runtime/blacs.h"
+#include "exec/run_plan.h"
 #include "runtime/check.h"
 
 /* Each agreed field travels as (v, -v) under MPI_MAX, giving max and min at
@@ -193,6 +194,20 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
 
 _Static_assert(NV <= BCR_AGREE_WORDS, "bcr_agreement holds every agreed word");
 
+/* A repeated call goes from the agreement straight to the exchange, so
+ * what it needs must be there before: the last plan's buffers and its
+ * pages of this process's shared segment (BCR_KEEP_BYTES may have given
+ * them back).  Where they cannot be had now, this process does not
+ * repeat: the call plans again and its processes agree on the failure, or
+ * on sending through MPI, before any data moves. */
+static int repeat_ready(const bcr_lastcall *last, const bcr_request *rq)
+{
+    const bcr_plan *pl = last->plan;
+    if (pl && bcr_plan_reserve(pl, rq->elsize, rq->update != NULL))
+        return 0;
+    return !pl || !last->sh || bcr_shm_back(last->sh, bcr_plan_shm_bytes(pl, rq->elsize)) == 0;
+}
+
 int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
                          bcr_agreement *ag, bcr_err *e)
 {
@@ -220,7 +235,8 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
     if (rq->transpose_b)
         ag->keyB = -ag->keyB; /* the maps of B's grid transposed */
     ag->cached = local ? NULL : bcr_ctx_find(ctx, ag->keyA, ag->keyB);
-    ag->repeat_here = ag->cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan);
+    ag->repeat_here = ag->cached && bcr_lastcall_same(&ctx->last, rq, &opt->plan) &&
+                      repeat_ready(&ctx->last, rq);
 
     long long *v = ag->v;
     for (int k = 0; k < NV; k++)

@@ -7,9 +7,11 @@
  * mid-size call.  When every process says in the first agreement that its
  * call is its last one again, from the same thread, nothing that the
  * second agrees on can have changed: the plan is the one the last call
- * used (no call on the context since, so still cached), this thread's
- * buffers and the shared segments are as large as that plan needs, and the
- * transport the last call agreed on is still the answer. */
+ * used (no call on the context since, so still cached), the shared
+ * segments are as large as that plan needs, and the transport the last
+ * call agreed on is still the answer.  Its buffers and its segment pages,
+ * which BCR_KEEP_BYTES may have given back, are reserved again before the
+ * agreement; a process that cannot have them says it does not repeat. */
 #ifndef BCR_RUNTIME_LASTCALL_H
 #define BCR_RUNTIME_LASTCALL_H
 
