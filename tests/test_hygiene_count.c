@@ -350,6 +350,29 @@ int MPI_Ibcast(void *b, int n, MPI_Datatype t, int root, MPI_Comm c, MPI_Request
     return rc;
 }
 
+int MPI_Ibarrier(MPI_Comm c, MPI_Request *r)
+{
+    int rc = PMPI_Ibarrier(c, r);
+    MADE(rc, 1, n_requests);
+    return rc;
+}
+
+int MPI_Iallgather(const void *sb, int sn, MPI_Datatype st, void *rb, int rn, MPI_Datatype rt,
+                   MPI_Comm c, MPI_Request *r)
+{
+    int rc = PMPI_Iallgather(sb, sn, st, rb, rn, rt, c, r);
+    MADE(rc, 1, n_requests);
+    return rc;
+}
+
+int MPI_Ialltoall(const void *sb, int sn, MPI_Datatype st, void *rb, int rn, MPI_Datatype rt,
+                  MPI_Comm c, MPI_Request *r)
+{
+    int rc = PMPI_Ialltoall(sb, sn, st, rb, rn, rt, c, r);
+    MADE(rc, 1, n_requests);
+    return rc;
+}
+
 static long live(int n, const MPI_Request *r)
 {
     long k = 0;

@@ -151,8 +151,13 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
     B->rank = malloc((size_t)B->P * B->Q * sizeof *B->rank);
     int nomem = !all || !A->rank || !B->rank, anynomem = 0;
     /* Everyone must learn about an allocation failure before the allgather. */
-    if (MPI_Allreduce(&nomem, &anynomem, 1, MPI_INT, MPI_MAX, ctx->comm) || anynomem ||
-        MPI_Allgather(mine, 4, MPI_INT, all, 4, MPI_INT, ctx->comm)) {
+    MPI_Request req;
+    int failed = MPI_Iallreduce(&nomem, &anynomem, 1, MPI_INT, MPI_MAX, ctx->comm, &req) ||
+                 bcr_wait_bounded(&req, "the other processes of ictxt to map the grids");
+    if (!failed && !anynomem)
+        failed = MPI_Iallgather(mine, 4, MPI_INT, all, 4, MPI_INT, ctx->comm, &req) ||
+                 bcr_wait_bounded(&req, "the other processes of ictxt to say where they sit");
+    if (failed || anynomem) {
         free(all);
         free(A->rank);
         free(B->rank);
