@@ -3,7 +3,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
-#include "exec/post_chunks.h"
+#include "base/post_chunks.h"
 #include "exec/run_exchange.h"
 #include "exec/run_stream.h"
 #include "kernels/update_pieces.h"

@@ -1,5 +1,6 @@
 #include "base/failsafe.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -47,6 +48,19 @@ void bcr_give_up(const char *fmt, ...)
     abort(); /* MPI_Abort does not return; if it did, nothing may go on */
 }
 
+/* Between two tests of what a wait waits for: the clock only now and
+ * then, and a yield so that processes sharing a core with this one get on
+ * with what it waits for; past the limit, give up. */
+static void pause_bounded(unsigned long spin, double t0, double limit, const char *what)
+{
+    if (spin % 64 != 63)
+        return;
+    if (MPI_Wtime() - t0 > limit)
+        bcr_give_up("waited %.0f s for %s (BCR_TIMEOUT); a process may have passed "
+                    "another context or failed before this point", limit, what);
+    sched_yield();
+}
+
 int bcr_wait_bounded(MPI_Request *req, const char *what)
 {
     double limit = bcr_wait_limit();
@@ -58,15 +72,29 @@ int bcr_wait_bounded(MPI_Request *req, const char *what)
         int rc = MPI_Test(req, &done, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS || done)
             return rc;
-        /* The clock only now and then; yield so that processes sharing a
-         * core with this one get on with what it waits for. */
-        if (spin % 64 == 63) {
-            if (MPI_Wtime() - t0 > limit)
-                bcr_give_up("waited %.0f s for %s (BCR_TIMEOUT); a process may have passed "
-                            "another context or failed before this point", limit, what);
-            sched_yield();
-        }
+        pause_bounded(spin, t0, limit, what);
     }
+}
+
+/* MPI takes an int count: the requests in slices of at most INT_MAX. */
+static int slice_of(bcr_idx left) { return left < INT_MAX ? (int)left : INT_MAX; }
+
+int bcr_wait_all_bounded(bcr_idx n, MPI_Request *req, const char *what)
+{
+    double limit = bcr_wait_limit(), t0 = MPI_Wtime();
+    bcr_idx done = 0;
+    for (unsigned long spin = 0; done < n; spin++) {
+        int slice = slice_of(n - done), all = 0;
+        int rc = limit <= 0 ? MPI_Waitall(slice, req + done, MPI_STATUSES_IGNORE)
+                            : MPI_Testall(slice, req + done, &all, MPI_STATUSES_IGNORE);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        if (limit <= 0 || all)
+            done += slice;
+        else
+            pause_bounded(spin, t0, limit, what);
+    }
+    return MPI_SUCCESS;
 }
 
 static atomic_int faults_on;

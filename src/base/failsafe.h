@@ -22,6 +22,8 @@
 
 #include <mpi.h>
 
+#include "base/index.h"
+
 /* The routine this thread is running, for the messages below
  * (bcr_failsafe_enter at each entry point). */
 void bcr_failsafe_enter(const char *routine);
@@ -36,6 +38,10 @@ _Noreturn void bcr_give_up(const char *fmt, ...) __attribute__((format(printf, 1
 /* MPI_Wait with the limit: returns MPI's code, or gives up (what: what it
  * waits for, in the message). */
 int bcr_wait_bounded(MPI_Request *req, const char *what);
+
+/* MPI_Waitall of req[0 .. n) with the limit, counted once for them all
+ * from the call. */
+int bcr_wait_all_bounded(bcr_idx n, MPI_Request *req, const char *what);
 
 /* For the tests of these rules (docs/testing.md): whether BCR_FAIL names
  * `point` for this process ("point@rank", rank in MPI_COMM_WORLD, or
