@@ -115,7 +115,7 @@ static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *
     p->in_a = p->held_a > 0;
     p->in_b = p->held_b > 0;
     size_t bytes = bcr_eplan_buffer_bytes(p->elements, rq->elsize);
-    int nreq = bcr_eplan_requests(p->elements);
+    bcr_idx nreq = bcr_eplan_requests(p->elements, rq->elsize);
     p->ebuf = malloc(bytes ? bytes : 1);
     p->ereq = malloc((size_t)(nreq ? nreq : 1) * sizeof *p->ereq);
 }
