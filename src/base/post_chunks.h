@@ -11,10 +11,10 @@
 
 #define BCR_CHUNK ((bcr_idx)1 << 30)
 /* The chunk size under the test switch BCR_FAIL=small_chunks@all
- * (base/failsafe.h): small, so that ordinary tests cut their messages in
- * many chunks; and no multiple of an element's size, so that chunks cut
- * elements too. */
-#define BCR_SMALL_CHUNK ((bcr_idx)4093)
+ * (base/failsafe.h): about 1 KiB, so that the small matrices of ordinary
+ * tests make messages of several chunks; and no multiple of an element's
+ * size, so that chunks cut elements too. */
+#define BCR_SMALL_CHUNK ((bcr_idx)1021)
 /* bcredist's messages; message combining's other kinds take the next
  * tags (exec/run_combine.c). */
 #define BCR_TAG 7351
