@@ -7,7 +7,10 @@
  * others waiting for ever.  So:
  *   - every failure before the agreement is itself agreed (the context's
  *     and the plan's communicators are made with a nonblocking duplicate,
- *     then all processes learn whether any failed);
+ *     then all processes learn whether any failed), and so is an
+ *     allocation inside a collective step (a remap's planning) before the
+ *     collective that depends on it: out of memory is an error returned
+ *     on every process, never a reason to give up;
  *   - a wait for other processes (the agreement, a duplicate, a shared
  *     counter) gives up after BCR_TIMEOUT seconds (600 unless set; 0: no
  *     limit) and aborts the job with a message naming the routine, the
