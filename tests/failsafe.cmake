@@ -9,10 +9,12 @@
 
 # Failures before the agreement: every process returns BCR_ERR_NOMEM with
 # the same message, B untouched; the same call without the fault then gives
-# ScaLAPACK's bytes (test_failsafe_agreed.c).
+# ScaLAPACK's bytes (test_failsafe_agreed.c).  Mode remap: allocation
+# failures inside a remap's planning, which is collective, agreed the same
+# way.
 bcr_add_test_program(bcr_test_failsafe_agreed ${CMAKE_CURRENT_SOURCE_DIR}/test_failsafe_agreed.c
   ${CMAKE_CURRENT_SOURCE_DIR}/freeing.c)
-foreach(_mode ge tr plan plan_comm repeat)
+foreach(_mode ge tr plan plan_comm repeat remap)
   bcr_add_mpi_test(failsafe_${_mode}_np4 4 TIMEOUT 120
     COMMAND $<TARGET_FILE:bcr_test_failsafe_agreed> ${_mode} LABELS failsafe)
   set_property(TEST failsafe_${_mode}_np4 APPEND PROPERTY ENVIRONMENT

@@ -16,6 +16,30 @@ foreach(_case 1:1500 2:1500 3:1500 4:1500 5:1000 6:1000 7:1000 8:1000)
     COMMAND $<TARGET_FILE:bcr_test_layouts> sweep --seed ${_np} --count ${_n}
     LABELS layout)
 endforeach()
+# Every message in chunks of about 1 KiB (BCR_FAIL=small_chunks@all,
+# base/post_chunks.h): element plans' parts, remap requests and
+# exchanges' packed messages of several chunks, with chunks that cut
+# elements; the same oracle.  Sweeps of their own seeds, and sweeps of
+# remaps alone (--remaps).
+foreach(_case 2:2000:sweep 3:2000:sweep 5:1000:sweep 2:1000:remap 4:1000:remap 7:500:remap)
+  string(REPLACE ":" ";" _pc ${_case})
+  list(GET _pc 0 _np)
+  list(GET _pc 1 _count)
+  list(GET _pc 2 _kind)
+  bcr_sweep_count(_n ${_count})
+  if(_kind STREQUAL "remap")
+    set(_name layouts_remap_small_chunks_np${_np})
+    set(_extra --remaps)
+  else()
+    set(_name layouts_small_chunks_np${_np})
+    set(_extra)
+  endif()
+  math(EXPR _seed "100 + ${_np}")
+  bcr_add_mpi_test(${_name} ${_np} TIMEOUT 300
+    COMMAND $<TARGET_FILE:bcr_test_layouts> sweep --seed ${_seed} --count ${_n} ${_extra}
+    LABELS layout)
+  set_property(TEST ${_name} APPEND PROPERTY ENVIRONMENT "BCR_FAIL=small_chunks@all")
+endforeach()
 foreach(_np 1 3 4)
   bcr_add_mpi_test(layouts_errors_np${_np} ${_np} TIMEOUT 120
     COMMAND $<TARGET_FILE:bcr_test_layouts> errors LABELS layout)

@@ -26,7 +26,18 @@
  *   plan_comm  plan_comm@1: the plan's communicator fails on process 1;
  *   repeat     buffers@1: a repeated call's buffers, given back after the
  *              last call (BCR_KEEP_BYTES=0), cannot be had again on
- *              process 1.
+ *              process 1;
+ *   remap      bcr_plan_create_layouts of a remap (A's layout to B's with
+ *              maps that name each element's own indices), with the
+ *              remap planner's allocations failing on one process: its
+ *              element plan (remap_plan@1), the requests it sends, before
+ *              the counts are exchanged (remap_send@2), the room for those
+ *              it receives, after (remap_recv@3), and that on every
+ *              process (remap_recv@all); each returns NULL everywhere with
+ *              BCR_ERR_NOMEM naming the process (the lowest for @all), and
+ *              the plan made then without the fault gives ScaLAPACK's
+ *              gemr2d bytes.  `remap FAULT` runs that fault's case
+ *              alone, then the plan without it.
  *
  * Each failing call must return within FS_QUICK seconds on every process:
  * it has nothing to wait for but the others' agreement.  Every step runs
@@ -296,6 +307,106 @@ static void plan_fails(fs_case *c, const char *fault, int process)
     expect_failure(what, code, msg, s, "bcr_plan_create", process);
 }
 
+/* Index maps laid out as B's local array (first block on process (0, 0)):
+ * each element takes the source element of its own global indices, so
+ * the remap is a gemr2d; padding rows name no element. */
+static void own_index_maps(const fr_array *b, const fr_grid *g, bcr_int **rows, bcr_int **cols)
+{
+    int mb = b->desc[4], nb = b->desc[5], lld = b->desc[8];
+    size_t n = (size_t)lld * (size_t)b->lc;
+    *rows = malloc((n ? n : 1) * sizeof **rows);
+    *cols = malloc((n ? n : 1) * sizeof **cols);
+    if (!*rows || !*cols) {
+        fr_fail("out of memory for the maps");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    for (int lj = 0; lj < b->lc; lj++)
+        for (int li = 0; li < lld; li++) {
+            size_t k = (size_t)li + (size_t)lj * (size_t)lld;
+            (*rows)[k] = li < b->lr ? (li / mb * g->P + g->myrow) * mb + li % mb : -7;
+            (*cols)[k] = li < b->lr ? (lj / nb * g->Q + g->mycol) * nb + lj % nb : -7;
+        }
+}
+
+static bcr_plan_t timed_create_layouts(bcr_layout_t src, bcr_layout_t dst, const char *what,
+                                       int *code, const char **msg, double *seconds)
+{
+    fr_step(FR_CALL_LIMIT, "%s", what);
+    double t0 = MPI_Wtime();
+    bcr_plan_t p = bcr_plan_create_layouts(src, dst, 'd', MPI_COMM_WORLD);
+    *seconds = MPI_Wtime() - t0;
+    fr_step_done();
+    *code = bcr_last_error(msg);
+    return p;
+}
+
+/* bcr_plan_create_layouts under `fault` fails on every process, naming
+ * `process` (its rank in MPI_COMM_WORLD, the plan's communicator). */
+static void remap_fails(bcr_layout_t src, bcr_layout_t dst, const char *fault, int process)
+{
+    char what[128];
+    snprintf(what, sizeof what, "bcr_plan_create_layouts of a remap, %s", fault);
+    set_fault(fault);
+    int code;
+    const char *msg;
+    double s;
+    bcr_plan_t p = timed_create_layouts(src, dst, what, &code, &msg, &s);
+    set_fault(NULL);
+    FR_CHECK(!p, "%s: returned a plan", what);
+    bcr_plan_destroy(p);
+    expect_failure(what, code, msg, s, "bcr_plan_create_layouts", process);
+}
+
+/* The remap plan made without a fault gives ScaLAPACK's gemr2d bytes. */
+static void remap_works(fs_case *c, bcr_layout_t src, bcr_layout_t dst)
+{
+    const char *what = "bcr_plan_create_layouts of a remap without the fault";
+    int code;
+    const char *msg;
+    double s;
+    bcr_plan_t p = timed_create_layouts(src, dst, what, &code, &msg, &s);
+    FR_CHECK(p && code == BCR_SUCCESS, "%s: error %d: %s", what, code, msg);
+    if (!p)
+        return;
+    if (c->b.p)
+        memcpy(c->b.p, c->b0.p, c->b.bytes);
+    fr_step(FR_CALL_LIMIT, "%s: bcr_plan_execute", what);
+    code = bcr_plan_execute(p, c->a.p, c->b.p);
+    fr_step_done();
+    FR_CHECK(code == BCR_SUCCESS, "error %d", code);
+    fr_same(&c->bref, &c->b);
+    bcr_plan_destroy(p);
+    if (fr_rank == 0)
+        printf("%s: plan made and executed, B equal to ScaLAPACK's\n", what);
+}
+
+/* The remap's faults in turn, or only `only` (with the process it names)
+ * when given. */
+static void remap_case(fs_case *c, const fr_grid *gb, const char *only)
+{
+    static const char *faults[] = {"remap_plan@1", "remap_send@2", "remap_recv@3",
+                                   "remap_recv@all"};
+    static const int process[] = {1, 2, 3, 0};
+    bcr_int *rows, *cols;
+    own_index_maps(&c->b, gb, &rows, &cols);
+    bcr_layout_t src = bcr_layout_desc(M, N, 1, 1, c->a.desc);
+    bcr_layout_t base = bcr_layout_desc(M, N, 1, 1, c->b.desc);
+    bcr_layout_t dst = base ? bcr_layout_remap(base, rows, cols) : NULL;
+    FR_CHECK(src && dst, "a valid layout was refused");
+    if (src && dst) {
+        for (int k = 0; k < 4; k++)
+            if (!only || !strcmp(only, faults[k]))
+                remap_fails(src, dst, faults[k], process[k]);
+        reference(c, "remap");
+        remap_works(c, src, dst);
+    }
+    bcr_layout_destroy(dst);
+    bcr_layout_destroy(base);
+    bcr_layout_destroy(src);
+    free(rows);
+    free(cols);
+}
+
 int main(int argc, char **argv)
 {
     fr_init(&argc, &argv, 4, "failsafe_agreed");
@@ -343,9 +454,16 @@ int main(int argc, char **argv)
         repeat_case(&c, &g);
         fr_grid_exit(&g, "the 2 x 2 context");
         fr_grid_exit(&row, "the 1 x 4 grid");
+    } else if (!strcmp(mode, "remap")) {
+        fr_grid row = fr_grid_init("Row", 1, 4), g = fr_grid_init("Row", 2, 2);
+        case_make(&c, 'd', NULL, NULL, &row, 32, 24, &g, 8, 16, g.ctxt);
+        remap_case(&c, &g, argc > 2 ? argv[2] : NULL);
+        fr_grid_exit(&g, "the 2 x 2 context");
+        fr_grid_exit(&row, "the 1 x 4 grid");
     } else {
         if (fr_rank == 0)
-            printf("usage: bcr_test_failsafe_agreed ge|tr|plan|plan_comm|repeat\n");
+            printf("usage: bcr_test_failsafe_agreed ge|tr|plan|plan_comm|repeat|remap "
+                   "[fault]\n");
         MPI_Finalize();
         return 2;
     }

@@ -6,9 +6,13 @@
  * compared, padding and elements outside the submatrix included; pairs of
  * descriptors also against ScaLAPACK's Cp?gemr2d.  And bad layouts.
  *
- *   bcr_test_layouts sweep --seed S --count N
+ *   bcr_test_layouts sweep --seed S --count N [--remaps]
  *   bcr_test_layouts errors
- */
+ *
+ * --remaps makes every configuration a remap (otherwise one in five).
+ * BCR_FAIL counts here (base/failsafe.h): BCR_FAIL=small_chunks@all cuts
+ * every message, element plans' and remap requests' included, in chunks
+ * of a few KiB, so that a sweep runs messages of many chunks. */
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,7 +22,10 @@
 #include "bcredist.h"
 #include "scalapack_ref.h"
 
+void bcr_faults_enable(void); /* libbcredist's, for tests only */
+
 static int me, np;
+static int remaps_only; /* --remaps */
 
 static uint64_t mix(uint64_t x)
 {
@@ -463,7 +470,7 @@ static long one_config(uint64_t seed, int cfg, long *ref_checked)
     int n = pick(&r, 0, 9) == 0 ? pick(&r, 0, 1) : pick(&r, 1, 37);
     /* One in five a remap: dst's elements taken by index maps from a
      * source of its own size. */
-    int remap = pick(&r, 0, 4) == 0;
+    int remap = pick(&r, 0, 4) == 0 || remaps_only;
     int ms = remap ? pick(&r, 1, 30) : m, ns = remap ? pick(&r, 1, 30) : n;
     tlayout s, d;
     make_layout(&r, &s, pick(&r, 0, 3), ms, ns);
@@ -800,6 +807,7 @@ static int errors(void)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
+    bcr_faults_enable();
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &np);
     if (np > 64)
@@ -807,18 +815,21 @@ int main(int argc, char **argv)
     make_grids();
     uint64_t seed = 1;
     int count = 100, rc = 2;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--seed"))
-            seed = strtoull(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--count"))
-            count = atoi(argv[i + 1]);
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--count") && i + 1 < argc)
+            count = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--remaps"))
+            remaps_only = 1;
     }
     if (argc > 1 && !strcmp(argv[1], "sweep"))
         rc = sweep(seed, count);
     else if (argc > 1 && !strcmp(argv[1], "errors"))
         rc = errors();
     else if (me == 0)
-        fprintf(stderr, "usage: bcr_test_layouts sweep|errors [--seed S] [--count N]\n");
+        fprintf(stderr,
+                "usage: bcr_test_layouts sweep|errors [--seed S] [--count N] [--remaps]\n");
     Cblacs_exit(1);
     MPI_Finalize();
     return rc;

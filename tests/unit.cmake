@@ -13,3 +13,11 @@ endif()
 set_tests_properties(bcr_index1d PROPERTIES LABELS "unit")
 bcr_test_timeout(300 bcr_index1d)
 bcr_fast_unwind(bcr_index1d)
+
+# Message sizes past 2^31 (test_chunks.c): the chunks of messages of up to
+# (2^31 + 5) x 16 bytes and an element plan's messages for parts of more
+# than 2^31 elements, with MPI_Isend and MPI_Irecv recorded instead of
+# sent (no data moves).  One process, for MPI_Init and the bounded wait.
+bcr_add_test_program(bcr_test_chunks ${CMAKE_CURRENT_SOURCE_DIR}/test_chunks.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/unit_check.c)
+bcr_add_mpi_test(bcr_chunks 1 TIMEOUT 60 COMMAND $<TARGET_FILE:bcr_test_chunks> LABELS unit)

@@ -115,7 +115,7 @@ static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *
     p->in_a = p->held_a > 0;
     p->in_b = p->held_b > 0;
     size_t bytes = bcr_eplan_buffer_bytes(p->elements, rq->elsize);
-    int nreq = bcr_eplan_requests(p->elements);
+    bcr_idx nreq = bcr_eplan_requests(p->elements, rq->elsize);
     p->ebuf = malloc(bytes ? bytes : 1);
     p->ereq = malloc((size_t)(nreq ? nreq : 1) * sizeof *p->ereq);
 }
@@ -166,6 +166,29 @@ static void check_map(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
     }
 }
 
+/* A remap's element plan and its buffers.  Planning is collective: a
+ * process that cannot hold the plan takes part all the same, with one of
+ * its own for the while, so that every process ends it together; a
+ * failure on one process alone (its element plan, its buffers, the
+ * planner's own) becomes every process's through the commit's agreement,
+ * with this process's message, which names it. */
+static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, const map_check *mc,
+                      int rank, int size, const bcr_request *rq, bcr_err *e)
+{
+    bcr_eplan on_stack;
+    int failed_here = bcr_fault("remap_plan");
+    p->elements = failed_here ? NULL : calloc(1, sizeof *p->elements);
+    failed_here |= !p->elements;
+    int built = bcr_eplan_build_remap(p->elements ? p->elements : &on_stack, s, d, mc->rows,
+                                      mc->cols, rank, size, p->comm, &failed_here) == 0;
+    if (built)
+        reserve_elements(p, s, d, rq);
+    if (failed_here || (built && (!p->ebuf || !p->ereq)))
+        bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
+    return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
+                            &bcr_phase_now.plan);
+}
+
 /* A remap (plan/remap.h): the maps checked on every process's elements
  * and agreed, then the requests that make the plan. */
 static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const bcr_bound_side *a,
@@ -192,17 +215,8 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
             "the maps at local offset %lld name (%lld, %lld), outside src's %d x %d",
             (long long)mc.bad, (long long)mc.bi, (long long)mc.bj, src->m, src->n);
     int rc = bcr_agree_error(p->comm, rank, size, e, NULL);
-    if (rc == BCR_SUCCESS) {
-        int failed_here = 1;
-        p->elements = calloc(1, sizeof *p->elements);
-        if (p->elements && bcr_eplan_build_remap(p->elements, &s, &d, mc.rows, mc.cols, rank, size,
-                                                 p->comm, &failed_here) == 0)
-            reserve_elements(p, &s, &d, rq);
-        if (failed_here || !p->ebuf || !p->ereq)
-            bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-        rc = bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
-                              &bcr_phase_now.plan);
-    }
+    if (rc == BCR_SUCCESS)
+        rc = plan_remap(p, &s, &d, &mc, rank, size, rq, e);
     bcr_eside_free(&s);
     bcr_eside_free(&d);
     return rc;

@@ -3,11 +3,10 @@
 #include <mpi.h>
 #include <stdint.h>
 
-#include "exec/post_chunks.h"
+#include "base/post_chunks.h"
 #include "exec/run_exchange.h"
 #include "exec/run_stream.h"
 #include "kernels/update_pieces.h"
-#include "plan/datatype.h"
 #include "plan/plan.h"
 
 /* A part in a segment starts on a line of this many bytes at most
@@ -107,10 +106,10 @@ static bcr_idx rings(bcr_idx elems, bcr_idx es, const bcr_plan_options *opt, int
 /* The buffer packed messages take on the side of an exchange that moves
  * at most `elems` elements: none when every message through MPI goes in
  * place, as a datatype over the array (BCR_PACK=datatype, messages up to
- * BCR_DATATYPE_MAX_BYTES; plan/exchange.c), else all of them. */
+ * one chunk, bcr_chunk_bytes(); plan/datatype.h), else all of them. */
 static bcr_idx buffer(bcr_idx elems, bcr_idx es, const bcr_plan_options *opt)
 {
-    return opt->datatypes && mul(elems, es) <= BCR_DATATYPE_MAX_BYTES ? 0 : elems;
+    return opt->datatypes && mul(elems, es) <= bcr_chunk_bytes() ? 0 : elems;
 }
 
 /* What an exchange sending at most `elems` elements writes into the

@@ -1,5 +1,6 @@
 #include "base/failsafe.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdarg.h>
@@ -123,10 +124,19 @@ int bcr_waitany_bounded(int n, MPI_Request *req, int *index, const char *what)
     return rc;
 }
 
-int bcr_waitall_bounded(int n, MPI_Request *req, const char *what)
+int bcr_waitall_bounded(bcr_idx n, MPI_Request *req, const char *what)
 {
-    wait_what w = {n, 0, 0, req};
-    return wait_limited(&w, what);
+    /* MPI takes an int count: the requests in slices of at most INT_MAX,
+     * the limit counted for each. */
+    for (bcr_idx done = 0; done < n;) {
+        int slice = n - done < INT_MAX ? (int)(n - done) : INT_MAX;
+        wait_what w = {slice, 0, 0, req + done};
+        int rc = wait_limited(&w, what);
+        if (rc != MPI_SUCCESS)
+            return rc;
+        done += slice;
+    }
+    return MPI_SUCCESS;
 }
 
 static atomic_int faults_on;

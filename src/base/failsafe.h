@@ -7,11 +7,14 @@
  * others waiting for ever.  So:
  *   - every failure before the agreement is itself agreed (the context's
  *     and the plan's communicators are made with a nonblocking duplicate,
- *     then all processes learn whether any failed);
- *   - a wait for other processes (the agreement, a duplicate, a collective,
- *     a message, a shared counter) gives up after BCR_TIMEOUT seconds (600 unless set; 0: no
- *     limit) and aborts the job with a message naming the routine, the
- *     process and what it waited for;
+ *     then all processes learn whether any failed), and so is an
+ *     allocation inside a collective step (a remap's planning) before the
+ *     collective that depends on it: out of memory is an error returned
+ *     on every process, never a reason to give up;
+ *   - a wait for other processes (the agreement, a duplicate, a
+ *     collective, a message, a shared counter) gives up after BCR_TIMEOUT
+ *     seconds (600 unless set; 0: no limit) and aborts the job with a
+ *     message naming the routine, the process and what it waited for;
  *   - a process whose MPI fails in the middle of an exchange aborts the job
  *     at once, saying so: its partners may be waiting for its messages and
  *     cannot be told.
@@ -21,6 +24,8 @@
 #define BCR_BASE_FAILSAFE_H
 
 #include <mpi.h>
+
+#include "base/index.h"
 
 /* The routine this thread is running, for the messages below
  * (bcr_failsafe_enter at each entry point). */
@@ -39,7 +44,7 @@ int bcr_wait_bounded(MPI_Request *req, const char *what);
 /* MPI_Waitany and MPI_Waitall with the limit (MPI_Testany's index, which
  * is MPI_UNDEFINED when no request is active). */
 int bcr_waitany_bounded(int n, MPI_Request *req, int *index, const char *what);
-int bcr_waitall_bounded(int n, MPI_Request *req, const char *what);
+int bcr_waitall_bounded(bcr_idx n, MPI_Request *req, const char *what);
 
 /* For the tests of these rules (docs/testing.md): whether BCR_FAIL names
  * `point` for this process ("point@rank", rank in MPI_COMM_WORLD, or

@@ -5,7 +5,7 @@
 
 #include "base/failsafe.h"
 #include "bcredist.h"
-#include "exec/post_chunks.h"
+#include "base/post_chunks.h"
 #include "exec/via_shm.h"
 
 /* Direct messages and the relays' messages to their targets share the
@@ -37,7 +37,7 @@ enum { OWN_SEND = -1, OWN_HEADER = -2, OWN_PIECES = -3 }; /* else the group whos
 
 static int direct_owner(int k) { return -(k + 4); }
 
-/* Post a message (exec/post_chunks.h), growing the requests first. */
+/* Post a message (base/post_chunks.h), growing the requests first. */
 static int post(reqs *q, int sending, void *buf, long long bytes, int peer, int tag,
                 MPI_Comm comm, int owner)
 {

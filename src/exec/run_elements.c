@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/failsafe.h"
+#include "base/post_chunks.h"
 #include "bcredist.h"
 
 /* A tag of their own: element plans run on a plan's own communicator,
@@ -67,40 +68,58 @@ size_t bcr_eplan_buffer_bytes(const bcr_eplan *pl, size_t es)
     return (size_t)(pl->send_total + pl->recv_total) * es;
 }
 
-int bcr_eplan_requests(const bcr_eplan *pl) { return pl->nsend + pl->nrecv; }
+static bcr_idx part_bytes(const bcr_epart *p, size_t es) { return p->count * (bcr_idx)es; }
+
+static bcr_idx parts_chunks(const bcr_epart *parts, int n, size_t es)
+{
+    bcr_idx chunks = 0;
+    for (int k = 0; k < n; k++)
+        chunks += bcr_chunks_of(part_bytes(&parts[k], es));
+    return chunks;
+}
+
+bcr_idx bcr_eplan_requests(const bcr_eplan *pl, size_t es)
+{
+    return parts_chunks(pl->recv, pl->nrecv, es) + parts_chunks(pl->send, pl->nsend, es);
+}
+
+/* Every receive posted, then every part packed and its send posted: each
+ * a message in chunks (base/post_chunks.h), its requests from req[*n] on. */
+static int post_all(const bcr_eplan *pl, const char *a, size_t es, MPI_Comm comm, char *buf,
+                    MPI_Request *req, bcr_idx *n)
+{
+    char *sbuf = buf, *rbuf = buf + (size_t)pl->send_total * es;
+    for (int k = 0; k < pl->nrecv; k++) {
+        const bcr_epart *p = &pl->recv[k];
+        if (bcr_post_chunks(0, rbuf + (size_t)p->offset * es, part_bytes(p, es), p->rank,
+                            BCR_ELEMENT_TAG, comm, req, NULL, 0, n))
+            return BCR_ERR_MPI;
+    }
+    for (int k = 0; k < pl->nsend; k++) {
+        const bcr_epart *p = &pl->send[k];
+        char *at = sbuf + (size_t)p->offset * es;
+        pack(at, a, p->runs, p->nruns, es);
+        if (bcr_post_chunks(1, at, part_bytes(p, es), p->rank, BCR_ELEMENT_TAG, comm, req, NULL,
+                            0, n))
+            return BCR_ERR_MPI;
+    }
+    return BCR_SUCCESS;
+}
 
 int bcr_eplan_run(const bcr_eplan *pl, const char *a, char *b, size_t es, MPI_Comm comm,
                   char *buf, MPI_Request *req)
 {
-    char *sbuf = buf, *rbuf = buf + (size_t)pl->send_total * es;
-    int n = pl->nsend + pl->nrecv;
-    MPI_Datatype el; /* counts in elements: a message may pass 2 GiB */
-    if (MPI_Type_contiguous((int)es, MPI_BYTE, &el) || MPI_Type_commit(&el))
+    bcr_idx n = 0;
+    if (post_all(pl, a, es, comm, buf, req, &n))
         return BCR_ERR_MPI;
-    int rc = BCR_SUCCESS;
-    for (int k = 0; k < pl->nrecv && !rc; k++) {
-        const bcr_epart *p = &pl->recv[k];
-        if (MPI_Irecv(rbuf + (size_t)p->offset * es, (int)p->count, el, p->rank,
-                      BCR_ELEMENT_TAG, comm, &req[k]))
-            rc = BCR_ERR_MPI;
-    }
-    for (int k = 0; k < pl->nsend && !rc; k++) {
-        const bcr_epart *p = &pl->send[k];
-        char *at = sbuf + (size_t)p->offset * es;
-        pack(at, a, p->runs, p->nruns, es);
-        if (MPI_Isend(at, (int)p->count, el, p->rank, BCR_ELEMENT_TAG, comm,
-                      &req[pl->nrecv + k]))
-            rc = BCR_ERR_MPI;
-    }
-    if (!rc && pl->self_send.count)
+    if (pl->self_send.count)
         copy_self(&pl->self_send, &pl->self_recv, a, b, es);
-    for (int k = 0; k < n && !rc; k++)
-        if (bcr_wait_bounded(&req[k], "a partner's elements"))
-            rc = BCR_ERR_MPI;
-    for (int k = 0; k < pl->nrecv && !rc; k++) {
+    if (bcr_waitall_bounded(n, req, "a partner's elements"))
+        return BCR_ERR_MPI;
+    char *rbuf = buf + (size_t)pl->send_total * es;
+    for (int k = 0; k < pl->nrecv; k++) {
         const bcr_epart *p = &pl->recv[k];
         unpack(b, rbuf + (size_t)p->offset * es, p->runs, p->nruns, es);
     }
-    MPI_Type_free(&el);
-    return rc;
+    return BCR_SUCCESS;
 }

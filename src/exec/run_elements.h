@@ -10,9 +10,11 @@
 #include "plan/elements.h"
 
 /* Bytes of buffers (send and receive) and requests a run of pl needs,
- * reserved with the plan so that a run cannot fail for memory. */
+ * reserved with the plan so that a run cannot fail for memory: each
+ * partner's elements are one message, in chunks (base/post_chunks.h),
+ * one request a chunk. */
 size_t bcr_eplan_buffer_bytes(const bcr_eplan *pl, size_t es);
-int bcr_eplan_requests(const bcr_eplan *pl);
+bcr_idx bcr_eplan_requests(const bcr_eplan *pl, size_t es);
 
 /* Collective over comm (the plan's own), blocking, with buf and req as
  * large as above; waits for partners no longer than BCR_TIMEOUT

@@ -8,7 +8,7 @@
 #include "base/timers.h"
 #include "bcredist.h"
 #include "exec/pools.h"
-#include "exec/post_chunks.h"
+#include "base/post_chunks.h"
 #include "exec/run_combine.h"
 #include "exec/run_stream.h"
 #include "kernels/copy_pieces.h"

@@ -24,7 +24,7 @@
 int bcr_exchange_reserve(const bcr_exchange *ex, size_t elsize, int update);
 
 /* What an exchange's request bookkeeping is sized by: its parts each
- * way, the chunks of its messages through MPI (post_chunks.h), whether
+ * way, the chunks of its messages through MPI (base/post_chunks.h), whether
  * they stream (an update's, exec/run_stream.h) and the bytes of an
  * update's gathering scratch (kernels/update_pieces.h). */
 typedef struct {

@@ -4,7 +4,7 @@
 
 #include "base/timers.h"
 #include "bcredist.h"
-#include "exec/post_chunks.h"
+#include "base/post_chunks.h"
 
 /* The least width of a tile cut in rows, in bytes (run_stream.h). */
 #define TILE_EDGE 256

@@ -10,9 +10,11 @@
 #include "base/mask.h"
 #include "kernels/pieces.h"
 
-/* Messages up to this many bytes travel as one datatype; larger ones are
- * packed and split, since MPI counts and sizes are int. */
-#define BCR_DATATYPE_MAX_BYTES ((bcr_idx)1 << 30)
+/* Messages up to one chunk, bcr_chunk_bytes() (base/post_chunks.h),
+ * travel as one datatype; larger ones are packed and sent in chunks, since
+ * MPI counts and sizes are int.  So a message that one end moves as a
+ * datatype is one chunk at the other end too, whichever way that end
+ * takes. */
 
 /* The message rows x cols (masked) of a local array with leading dimension
  * ld and element size es, in the order the kernels walk it.  Returns 0 or

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/post_chunks.h"
 #include "bcredist.h"
 #include "kernels/copy_pieces.h"
 #include "plan/datatype.h"
@@ -191,7 +192,7 @@ static int build_half(bcr_half *h, const bcr_side *mine, const bcr_side *other,
     for (int k = 0; k < h->nparts; k++) {
         bcr_partner *p = &h->parts[k];
         if (p->contig < 0 && opt->datatypes &&
-            p->count * (bcr_idx)es <= BCR_DATATYPE_MAX_BYTES)
+            p->count * (bcr_idx)es <= bcr_chunk_bytes())
             bcr_datatype_build(bcr_half_rows(h, p->orow), bcr_half_cols(h, p->ocol), mk,
                                mine->lld, es, &p->dtype); /* on failure: packed */
         p->offset = h->total;

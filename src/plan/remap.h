@@ -17,9 +17,17 @@
 
 /* Collective over comm (ranks in it are the sides' ranks): this process's
  * plan.  Every map entry of this process's elements must lie inside src
- * (checked before).  Returns 0, or -1 (out of memory before any
- * communication: pl holds nothing, and the caller agrees on it).  A
- * failure after the requests left aborts the job (base/failsafe.h). */
+ * (checked before).  *failed_here on entry: whether this process has
+ * already failed (it takes part asking for nothing, and planning fails on
+ * every process).  Counts and offsets are 64-bit; the requests travel as
+ * one message per pair of processes, in chunks (base/post_chunks.h); every
+ * wait is bounded (base/failsafe.h).  Returns 0, or -1 with pl holding
+ * nothing: either on every process, an allocation having failed on some
+ * before the messages that depend on it (agreed here), or on this process
+ * alone, out of memory after the requests were exchanged (the caller
+ * agrees on it).  *failed_here: whether this process ran out of memory;
+ * on a -1 without it, another process did.  Only an MPI failure gives up
+ * (base/failsafe.h). */
 int bcr_eplan_build_remap(bcr_eplan *pl, const bcr_eside *src, const bcr_eside *dst,
                           const bcr_int *rows, const bcr_int *cols, int rank, int nranks,
                           MPI_Comm comm, int *failed_here);
