@@ -14,7 +14,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 mpi=${BCREDIST_MPI:-openmpi}
 build=${BCR_BUILD_DIR:-build}
 case $mpi in
-  openmpi | auto) mpi_packages=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev) ;;
+  # cp2k, gpaw, gpaw-data: the apps tests (tests/apps/) run these real
+  # applications with the drop-in preloaded.  Debian's builds of them use
+  # Open MPI and its ScaLAPACK, so they are of use only with Open MPI.
+  openmpi | auto) mpi_packages=(libopenmpi-dev openmpi-bin libscalapack-openmpi-dev
+                                cp2k gpaw gpaw-data) ;;
   mpich) mpi_packages=(mpich libmpich-dev libscalapack-mpich-dev) ;;
   *)
     echo "BCREDIST_MPI=$mpi: openmpi, mpich or auto" >&2
