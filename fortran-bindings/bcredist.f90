@@ -42,7 +42,7 @@ module bcredist
   public :: bcr_pctranu, bcr_pztranu
   public :: bcr_pctranc, bcr_pztranc
   public :: bcr_psgeadd, bcr_pdgeadd, bcr_pcgeadd, bcr_pzgeadd, bcr_pigeadd
-  public :: bcr_finalize, bcr_set_error_mode, bcr_last_error
+  public :: bcr_finalize, bcr_set_error_mode, bcr_last_error, bcr_stats_begin
 
   ! Codes returned by bcr_last_error (bcredist.h's enum bcr_error_code).
   integer, parameter, public :: BCR_SUCCESS = 0
@@ -281,6 +281,13 @@ module bcredist
      ! also does it.
      subroutine bcr_finalize() bind(C, name="bcr_finalize")
      end subroutine bcr_finalize
+
+     ! With BCR_STATS set: one usage report for the whole job at
+     ! MPI_Finalize.  Every process calls it after MPI_Init.
+     function bcr_stats_begin() bind(C, name="bcr_stats_begin") result(rc)
+       import :: c_int
+       integer(c_int) :: rc
+     end function bcr_stats_begin
 
      ! BCR_ERRORS_RETURN (the default) or BCR_ERRORS_ABORT (MPI_Abort after
      ! printing the message).

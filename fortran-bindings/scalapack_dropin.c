@@ -31,6 +31,7 @@
 
 #include "base/error.h"
 #include "base/failsafe.h"
+#include "base/usage.h"
 #include "scalapack_dropin.h"
 
 /* The BLACS C interface (LP64), as in ScaLAPACK; no header ships with it. */
@@ -78,6 +79,7 @@ static void describe_grid(char *buf, size_t len, const int *desc)
 void bcr_dropin_announce(const char *entry, const char *routine, int m, int n,
                          const int *desca, const int *descb, int ictxt, int legacy)
 {
+    bcr_usage_routed(entry, routine);
     int mode = verbose_mode();
     if (mode == VERBOSE_OFF)
         return;

@@ -368,6 +368,17 @@ typedef struct {
 void bcr_phase_times_get(bcr_phase_times *t);
 void bcr_phase_times_reset(void);
 
+/* BCR_STATS=1 (or BCR_STATS=FILE) prints a usage report at MPI_Finalize:
+ * calls and time by routine, bytes moved locally, through shared memory
+ * and through MPI, plans made and reused, peak extra memory, and the
+ * names the drop-in routed (docs/api.md, "Usage report").  For one table
+ * of the whole job, every process of MPI_COMM_WORLD calls this after
+ * MPI_Init (the drop-in does it in its MPI_Init wrappers); the processes
+ * agree there whether all set BCR_STATS.  Without it each process that
+ * called bcredist prints its own table.  BCR_SUCCESS or BCR_ERR_MPI (no
+ * report then). */
+int bcr_stats_begin(void);
+
 /* Release every cached communicator, grid map, shared segment and buffer.
  * Collective over all processes that called bcredist; also run
  * automatically by MPI_Finalize.  No other bcredist call may run meanwhile,

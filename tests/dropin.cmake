@@ -53,6 +53,17 @@ foreach(t bcr_dropin_c_plain bcr_dropin_c_linked)
 endforeach()
 bcr_dropin_tests(c bcr_dropin_c_plain bcr_dropin_c_linked ${_bcr_entries_c})
 
+# BCR_STATS on some processes only: agreed off (dropin_stats_check.cmake).
+add_test(NAME dropin_stats_disagree
+  COMMAND ${CMAKE_COMMAND} ${BCR_MPI_SCRIPT_ARGS} -DTAG=c
+          -DEXE=$<TARGET_FILE:bcr_dropin_c_plain> -DDROPIN=$<TARGET_FILE:bcredist_scalapack>
+          -DOUTDIR=${_bcr_dropin_dir}/stats_disagree -DREFDIR=${_bcr_dropin_dir}/c_ref
+          -DTIMEOUT_FACTOR=${BCR_TIMEOUT_FACTOR}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/dropin_stats_check.cmake)
+set_tests_properties(dropin_stats_disagree PROPERTIES
+  FIXTURES_REQUIRED dropin_c_ref LABELS dropin PROCESSORS 1)
+bcr_test_timeout(90 dropin_stats_disagree)
+
 # Fortran: p?gemr2d, p?trmr2d, p?gemr2do, p?trmr2do.  Linked with the
 # shared drop-in first.
 if(CMAKE_Fortran_COMPILER_LOADED)

@@ -12,6 +12,14 @@
 # prints CALLS <n>), naming every entry point in ENTRIES, and every
 # process's output file must equal the reference byte for byte.
 #
+# Every run sets BCR_STATS=<dir>/usage.txt.  The reference run must write
+# no report; preloaded, the drop-in's MPI_Init wrapper makes one table for
+# the job, whose routed names count exactly the BCR_VERBOSE lines of each
+# entry and whose routines' calls add up to CALLS; linked, the table is
+# the job's (shared drop-in) or each process's own (static drop-in: the
+# MPI_Init wrapper is not linked in when only ScaLAPACK's BLACS calls
+# MPI_Init), with the same counts.
+#
 # Other variables: BCR_MPI_SCRIPT_ARGS (tests/mpi_launch.cmake), NP, EXE,
 # OUTDIR, REFDIR, TAG (file prefix: the program writes
 # <dir>/<TAG>_<rank>.bin), DROPIN, ENTRIES (entry points separated by ':'),
@@ -31,6 +39,7 @@ math(EXPR limit "60 * ${TIMEOUT_FACTOR}")
 unset(ENV{LD_PRELOAD})
 unset(ENV{BCR_VERBOSE})
 unset(ENV{BCR_TRACE})
+unset(ENV{BCR_STATS})
 include(${MPI_LAUNCH})
 
 if(MODE STREQUAL "ref")
@@ -42,6 +51,7 @@ file(REMOVE_RECURSE "${dir}")
 file(MAKE_DIRECTORY "${dir}")
 
 set(ENV{BCR_VERBOSE} 1)
+set(ENV{BCR_STATS} "${dir}/usage.txt")
 set(preload)
 if(MODE STREQUAL "preload")
   if(NOT EXISTS "${DROPIN}")
@@ -101,6 +111,77 @@ else()
   if(MODE STREQUAL "preload" AND NOT err MATCHES "bcr_trace: bcr_p")
     message(FATAL_ERROR "preload: BCR_TRACE printed nothing: bcredist's core did not run")
   endif()
+endif()
+
+# BCR_STATS's report: routed counts equal to the BCR_VERBOSE lines.  Given
+# several processes' own reports, each count is the most of any of them,
+# as the job's table counts (a call reaches only the processes of its
+# ictxt).
+function(usage_count reports pattern out)
+  set(most 0)
+  foreach(file IN LISTS reports)
+    file(READ "${file}" report)
+    if(report MATCHES "${pattern}")
+      if(CMAKE_MATCH_1 GREATER most)
+        set(most ${CMAKE_MATCH_1})
+      endif()
+    endif()
+  endforeach()
+  set(${out} ${most} PARENT_SCOPE)
+endfunction()
+
+function(check_usage_report)
+  foreach(file IN LISTS ARGN)
+    file(READ "${file}" report)
+    message(STATUS "${MODE}: ${file}:\n${report}")
+    if(NOT report MATCHES "bcredist usage \\(BCR_STATS\\)")
+      message(FATAL_ERROR "${MODE}: ${file} holds no usage report")
+    endif()
+  endforeach()
+  set(sum 0)
+  foreach(t s d c z i)
+    foreach(r gemr2d trmr2d)
+      usage_count("${ARGN}" "\n  bcr_p${t}${r} +([0-9]+)" c)
+      math(EXPR sum "${sum} + ${c}")
+    endforeach()
+  endforeach()
+  if(NOT sum EQUAL ncalls)
+    message(FATAL_ERROR "${MODE}: the usage report counts ${sum} calls, the program made ${ncalls}")
+  endif()
+  string(REPLACE ":" ";" entries "${ENTRIES}")
+  foreach(e IN LISTS entries)
+    string(REGEX MATCHALL "bcredist: ${e} -> bcr_p" said "${err}")
+    list(LENGTH said n)
+    usage_count("${ARGN}" "\n    ${e} -> bcr_p[sdczi][a-z0-9]+ +([0-9]+)\n" c)
+    if(NOT c EQUAL n)
+      message(FATAL_ERROR "${MODE}: the usage report routed ${c} calls of ${e}, BCR_VERBOSE ${n}")
+    endif()
+  endforeach()
+endfunction()
+
+file(GLOB reports "${dir}/usage.txt*")
+if(MODE STREQUAL "ref")
+  if(reports)
+    message(FATAL_ERROR "ref: a usage report was written without bcredist: ${reports}")
+  endif()
+elseif(EXISTS "${dir}/usage.txt")
+  file(READ "${dir}/usage.txt" report)
+  if(NOT report MATCHES "usage \\(BCR_STATS\\): ${NP} processes\n")
+    message(FATAL_ERROR "${MODE}: the usage report is not the job's table of ${NP} processes")
+  endif()
+  check_usage_report("${dir}/usage.txt")
+elseif(MODE STREQUAL "preload")
+  message(FATAL_ERROR "preload: no usage report at ${dir}/usage.txt")
+else()
+  set(own)
+  math(EXPR last "${NP} - 1")
+  foreach(r RANGE ${last})
+    if(NOT EXISTS "${dir}/usage.txt.${r}")
+      message(FATAL_ERROR "${MODE}: neither the job's usage report nor process ${r}'s")
+    endif()
+    list(APPEND own "${dir}/usage.txt.${r}")
+  endforeach()
+  check_usage_report(${own})
 endif()
 
 # Every process's bytes.

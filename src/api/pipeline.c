@@ -4,6 +4,7 @@
 #include "base/failsafe.h"
 #include "base/mask.h"
 #include "base/timers.h"
+#include "base/usage.h"
 #include "exec/keep.h"
 #include "runtime/finalize.h"
 #include "runtime/plancache.h"
@@ -68,6 +69,8 @@ void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt,
             *pl = own;
         if (!*pl)
             bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory while planning");
+        else
+            bcr_usage_plan(!*cached);
     }
     bcr_phase_add(&bcr_phase_now.plan, t0);
 }
@@ -120,6 +123,7 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
     if (s->repeat) {
         pl = last->plan;
         sh = last->sh;
+        bcr_usage_plan(0);
     } else {
         bcr_lastcall_forget(last); /* its plan may leave the cache now */
         bcr_stage_plan(rq, s, opt, NULL, &pl, &cached, e);
@@ -156,13 +160,17 @@ static int run(const bcr_request *rq, const bcr_options *opt, bcr_err *e)
 int bcr_redistribute(const bcr_request *rq)
 {
     bcr_failsafe_enter(rq->routine);
+    double t0 = bcr_usage_start();
+    int rc = BCR_SUCCESS;
     /* The reference returns before looking at anything else. */
     if (rq->m == 0 || rq->n == 0) {
         bcr_err_clear_last();
-        return BCR_SUCCESS;
+    } else {
+        bcr_options opt;
+        bcr_options_read(&opt);
+        bcr_err e = bcr_err_initial(rq); /* an entry point may have found one */
+        rc = bcr_err_finish(&e, rq, run(rq, &opt, &e));
     }
-    bcr_options opt;
-    bcr_options_read(&opt);
-    bcr_err e = bcr_err_initial(rq); /* an entry point may have found one */
-    return bcr_err_finish(&e, rq, run(rq, &opt, &e));
+    bcr_usage_record(rq->routine, t0);
+    return rc;
 }

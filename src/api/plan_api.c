@@ -10,6 +10,7 @@
 #include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
+#include "base/usage.h"
 #include "exec/run_elements.h"
 #include "bcredist.h"
 #include "runtime/check.h"
@@ -79,7 +80,7 @@ static int fused(const struct bcr_plan_s *p)
  * empty one where m or n is 0 (no check and no communication, as the
  * routines), else made by create, collectively; NULL after reporting an
  * error.  op: an update plan's type and operation, NULL for other plans. */
-static bcr_plan_t plan_of(bcr_request *rq, char type, const bcr_update_op *op, bcr_err *e)
+static bcr_plan_t make_plan(bcr_request *rq, char type, const bcr_update_op *op, bcr_err *e)
 {
     bcr_options opt;
     bcr_options_read(&opt);
@@ -105,6 +106,16 @@ static bcr_plan_t plan_of(bcr_request *rq, char type, const bcr_update_op *op, b
         bcr_plan_destroy(p);
         return NULL;
     }
+    return p;
+}
+
+static bcr_plan_t plan_of(bcr_request *rq, char type, const bcr_update_op *op, bcr_err *e)
+{
+    double t0 = bcr_usage_start();
+    bcr_plan_t p = make_plan(rq, type, op, e);
+    if (p)
+        bcr_usage_plan(1);
+    bcr_usage_record(rq->routine, t0);
     return p;
 }
 
@@ -236,7 +247,7 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
  * caller's arrays. */
 static const char in_flight[] = "the plan is in flight (started and not waited for)";
 
-static int execute(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
+static int run_now(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
 {
     bcr_err e = {BCR_SUCCESS, -1, ""};
     p->state = BCR_PLAN_IDLE;
@@ -257,6 +268,15 @@ static int execute(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
         bcr_stage_keep(sh, &opt);
     }
     return bcr_err_finish(&e, rq, rc);
+}
+
+static int execute(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
+{
+    double t0 = bcr_usage_start();
+    bcr_usage_plan(0);
+    int rc = run_now(p, rq, ar);
+    bcr_usage_record(rq->routine, t0);
+    return rc;
 }
 
 int bcr_plan_run_checks(bcr_plan_t p, const char *routine, int update, const void *alpha,

@@ -20,6 +20,7 @@
 #include "api/plan_object.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
+#include "base/usage.h"
 #include "bcredist.h"
 #include "exec/run_elements.h"
 #include "layout/layout.h"
@@ -298,6 +299,7 @@ bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type
                       .m = src ? src->m : 0,
                       .n = src ? src->n : 0};
     bcr_failsafe_enter(rq.routine);
+    double t0 = bcr_usage_start();
     bcr_err e = {BCR_SUCCESS, -1, ""};
     if (comm == MPI_COMM_NULL) { /* no one to agree with */
         bcr_layout_arg_error(&e, &rq, BCR_ERR_ARGUMENT, 4, "comm", "comm is MPI_COMM_NULL");
@@ -319,8 +321,11 @@ bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type
     free(b.map);
     if (bcr_err_finish(&e, &rq, rc) != BCR_SUCCESS) {
         bcr_plan_destroy(p);
-        return NULL;
+        p = NULL;
+    } else {
+        bcr_usage_plan(1);
     }
+    bcr_usage_record(rq.routine, t0);
     return p;
 }
 

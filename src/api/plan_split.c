@@ -20,6 +20,7 @@
 #include "api/plan_object.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
+#include "base/usage.h"
 #include "bcredist.h"
 
 static const char in_flight[] = "the plan is already in flight (started and not waited for)";
@@ -28,7 +29,7 @@ static const char not_started[] = "the plan was not started";
 /* bcr_plan_start and bcr_plan_start_update: p's flight on ar (the
  * update's on A and the staging array), rq naming the routine and the
  * caller's arrays. */
-static int start(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
+static int start_now(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
 {
     bcr_request rq = *rq_in;
     bcr_err e = {BCR_SUCCESS, -1, ""};
@@ -71,6 +72,15 @@ static int start(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
     }
     bcr_pools_use(before);
     return bcr_err_finish(&e, &rq, rc);
+}
+
+static int start(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
+{
+    double t0 = bcr_usage_start();
+    bcr_usage_plan(0);
+    int rc = start_now(p, rq, ar);
+    bcr_usage_record(rq->routine, t0);
+    return rc;
 }
 
 int bcr_plan_start(bcr_plan_t p, const void *a, void *b)
@@ -116,6 +126,7 @@ int bcr_plan_test(bcr_plan_t p, int *flag)
     if (p->state == BCR_PLAN_IDLE)
         return bcr_plan_misuse(routine, 1, "plan", not_started);
     if (p->state == BCR_PLAN_IN_FLIGHT && bcr_flying_try_hold(p)) {
+        double t0 = bcr_usage_start();
         /* Not held: another thread's wait is moving it on right now.
          * The combine schedule's relayed messages move only in a blocking
          * step (exec/run_combine.h): a test that reaches them runs them,
@@ -126,6 +137,7 @@ int bcr_plan_test(bcr_plan_t p, int *flag)
         if (done)
             complete(p, 0);
         bcr_flying_let_go(p);
+        bcr_usage_record(routine, t0);
     }
     *flag = p->state == BCR_PLAN_COMPLETE;
     bcr_err_clear_last();
@@ -159,8 +171,10 @@ int bcr_plan_wait(bcr_plan_t p)
         return bcr_plan_misuse(routine, 1, "plan", not_started);
     bcr_flying_hold(p);
     if (p->state == BCR_PLAN_IN_FLIGHT) {
+        double t0 = bcr_usage_start();
         finish(p);
         complete(p, 1);
+        bcr_usage_record(routine, t0);
     }
     p->state = BCR_PLAN_IDLE;
     bcr_flying_let_go(p);

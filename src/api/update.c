@@ -6,6 +6,7 @@
 #include "api/pipeline.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
+#include "base/usage.h"
 #include "exec/pools.h"
 #include "kernels/update.h"
 #include "runtime/check.h"
@@ -236,9 +237,11 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
 {
     bcr_request rq = {.routine = k->routine, .a = a, .b = c};
     bcr_failsafe_enter(rq.routine);
+    double t0 = bcr_usage_start();
     /* m or n of 0: return at once, as the other routines */
     if (m == 0 || n == 0) {
         bcr_err_clear_last();
+        bcr_usage_record(rq.routine, t0);
         return;
     }
     int alpha_zero = bcr_update_is_zero(k->type, alpha);
@@ -251,4 +254,5 @@ void bcr_call_update(const bcr_update_kind *k, bcr_int m, bcr_int n, const void 
     bcr_options_read(&opt);
     rq.update = alpha_zero || opt.plan.update_staged ? NULL : &u;
     bcr_err_finish(&e, &rq, run(&rq, &u, alpha_zero, &opt, &e));
+    bcr_usage_record(rq.routine, t0);
 }

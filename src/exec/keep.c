@@ -1,5 +1,6 @@
 #include "exec/keep.h"
 
+#include "base/usage.h"
 #include "bcredist.h"
 #include "exec/pools.h"
 
@@ -17,6 +18,7 @@ void bcr_keep_within(bcr_shm *sh, size_t keep)
     size_t shared = bcr_shm_bytes(), pools = bcr_pools_mine();
     if (shared + pools > peak)
         peak = shared + pools;
+    bcr_usage_peak(shared + pools);
     if (shared + pools <= keep)
         return;
     size_t share = bcr_shm_share(sh), others = shared - share;

@@ -1,8 +1,10 @@
 #include "exec/plan_flight.h"
 
 #include "base/timers.h"
+#include "base/usage.h"
 #include "bcredist.h"
 #include "exec/pools.h"
+#include "exec/via_shm.h"
 #include "kernels/transpose.h"
 
 static bcr_idx at_least_1(bcr_idx n) { return n > 1 ? n : 1; }
@@ -40,6 +42,23 @@ static bcr_arrays exchange_arrays(bcr_plan_flight *f, const bcr_plan *pl, int ph
                    : (bcr_arrays){x, pl->t_ld, ar->b, ar->ldb, es, ar->update};
 }
 
+/* BCR_STATS: the bytes exchange x sends, by the way they travel. */
+static void count_bytes(const bcr_exchange *x, const bcr_shm *sh, size_t es)
+{
+    if (!bcr_usage_on)
+        return;
+    double shm = 0, mpi = 0;
+    for (int k = 0; k < x->send.nparts; k++) {
+        double b = (double)x->send.parts[k].count * (double)es;
+        if (bcr_exchange_via_shm(sh, &x->send.parts[k]))
+            shm += b;
+        else
+            mpi += b;
+    }
+    double local = x->send.has_self ? (double)x->send.self.count * (double)es : 0;
+    bcr_usage_bytes(local, shm, mpi);
+}
+
 /* Begin exchange ph of the running plan, unless !block and that would
  * wait; *begun says whether it did. */
 static int begin_exchange(bcr_plan_flight *f, int ph, int block, int *begun)
@@ -64,6 +83,7 @@ static int begin_exchange(bcr_plan_flight *f, int ph, int block, int *begun)
                                 packed);
     if (rc)
         return rc;
+    count_bytes(&pl->phase[ph], f->sh, f->ar.elsize);
     f->phase = ph;
     *begun = 1;
     return BCR_SUCCESS;

@@ -4,6 +4,7 @@
 
 #include "base/failsafe.h"
 #include "base/post_chunks.h"
+#include "base/usage.h"
 #include "bcredist.h"
 
 /* A tag of their own: element plans run on a plan's own communicator,
@@ -114,6 +115,8 @@ int bcr_eplan_run(const bcr_eplan *pl, const char *a, char *b, size_t es, MPI_Co
         return BCR_ERR_MPI;
     if (pl->self_send.count)
         copy_self(&pl->self_send, &pl->self_recv, a, b, es);
+    bcr_usage_bytes((double)pl->self_send.count * (double)es, 0,
+                    (double)pl->send_total * (double)es);
     if (bcr_waitall_bounded(n, req, "a partner's elements"))
         return BCR_ERR_MPI;
     char *rbuf = buf + (size_t)pl->send_total * es;

@@ -7,6 +7,7 @@
 #include "exec/pools.h"
 #include "exec/shm.h"
 #include "runtime/context.h"
+#include "runtime/usage_report.h"
 
 /* An attribute on MPI_COMM_SELF: MPI_Finalize deletes those first, while
  * MPI still works, and so runs release_all. */
@@ -36,6 +37,7 @@ static int at_mpi_finalize(MPI_Comm comm, int keyval, void *val, void *extra)
 int bcr_finalize_hook(void)
 {
     int rc = BCR_SUCCESS;
+    bcr_usage_report_arm();
     pthread_mutex_lock(&hook_lock);
     if (self_keyval == MPI_KEYVAL_INVALID &&
         (MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_mpi_finalize, &self_keyval, NULL) ||
