@@ -11,6 +11,12 @@
 # lines are counted by routine and printed, and each routine in ENTRIES
 # must have reached bcredist at least once.
 #
+# Both run with BCR_STATS=<WORKDIR>/usage.txt: the reference run must write
+# no report; the preloaded one must write the job's table of NP processes
+# (through the drop-in's MPI_Init wrappers, in a program that never heard
+# of bcredist), whose routed names count exactly the BCR_VERBOSE lines of
+# each route.
+#
 # Variables: BCR_MPI_SCRIPT_ARGS (tests/mpi_launch.cmake), MODE, NP,
 # COMMAND (the program and its arguments, separated by '|'), FORMAT (cp2k
 # or gpaw: how the results are printed), WORKDIR (this run's folder, also
@@ -41,12 +47,14 @@ math(EXPR limit "120 * ${TIMEOUT_FACTOR}")
 unset(ENV{LD_PRELOAD})
 unset(ENV{BCR_VERBOSE})
 unset(ENV{BCR_TRACE})
+unset(ENV{BCR_STATS})
 include(${MPI_LAUNCH})
 # One thread per process: threaded BLAS or OpenMP could split sums
 # differently from run to run, and 4 processes already fill 2 cores.
 set(ENV{OMP_NUM_THREADS} 1)
 set(ENV{OPENBLAS_NUM_THREADS} 1)
 set(ENV{BCR_VERBOSE} 1)
+set(ENV{BCR_STATS} "${WORKDIR}/usage.txt")
 
 string(REPLACE "|" ";" command "${COMMAND}")
 file(REMOVE_RECURSE "${WORKDIR}")
@@ -161,6 +169,10 @@ if(MODE STREQUAL "ref")
   if(calls OR err MATCHES "bcredist" OR out MATCHES "bcredist")
     message(FATAL_ERROR "ref: bcredist ran in the reference run:\n${err}")
   endif()
+  file(GLOB usage "${WORKDIR}/usage.txt*")
+  if(usage)
+    message(FATAL_ERROR "ref: a usage report was written without bcredist: ${usage}")
+  endif()
   message(STATUS "ref: no drop-in; these results are the reference")
   return()
 endif()
@@ -184,6 +196,27 @@ string(REPLACE ":" ";" entries "${ENTRIES}")
 foreach(e IN LISTS entries)
   if(NOT routes MATCHES "(^|;)${e} -> ")
     message(FATAL_ERROR "preload: no BCR_VERBOSE line for ${e}: it did not reach bcredist")
+  endif()
+endforeach()
+
+# BCR_STATS's report: the job's table, routing what BCR_VERBOSE showed.
+if(NOT EXISTS "${WORKDIR}/usage.txt")
+  message(FATAL_ERROR "preload: BCR_STATS wrote no usage report at ${WORKDIR}/usage.txt")
+endif()
+file(READ "${WORKDIR}/usage.txt" usage)
+message(STATUS "preload: BCR_STATS's report:\n${usage}")
+if(NOT usage MATCHES "bcredist usage \\(BCR_STATS\\): ${NP} processes\n")
+  message(FATAL_ERROR "preload: the usage report is not the job's table of ${NP} processes")
+endif()
+foreach(route IN LISTS routes)
+  set(n 0)
+  foreach(call IN LISTS calls)
+    if(call STREQUAL route)
+      math(EXPR n "${n} + 1")
+    endif()
+  endforeach()
+  if(NOT usage MATCHES "\n    ${route} +([0-9]+)\n" OR NOT CMAKE_MATCH_1 EQUAL n)
+    message(FATAL_ERROR "preload: the usage report does not route ${n} calls of ${route}")
   endif()
 endforeach()
 
