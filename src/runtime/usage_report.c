@@ -207,9 +207,13 @@ static int at_finalize(MPI_Comm comm, int key, void *val, void *extra)
     (void)val;
     (void)extra;
     pthread_mutex_lock(&arm_lock);
-    int was = armed;
+    int was = armed, k = keyval;
     armed = ARMED_NONE;
+    keyval = MPI_KEYVAL_INVALID;
     pthread_mutex_unlock(&arm_lock);
+    /* MPI frees it once this attribute is gone. */
+    if (k != MPI_KEYVAL_INVALID)
+        MPI_Comm_free_keyval(&k);
     if (was == ARMED_JOB)
         report_job();
     else if (was == ARMED_LOCAL)
