@@ -77,7 +77,7 @@ static void describe_grid(char *buf, size_t len, const int *desc)
 }
 
 void bcr_dropin_announce(const char *entry, const char *routine, int m, int n,
-                         const int *desca, const int *descb, int ictxt, int legacy)
+                         const int *desca, const int *descb, int ictxt, int how)
 {
     bcr_usage_routed(entry, routine);
     int mode = verbose_mode();
@@ -95,9 +95,9 @@ void bcr_dropin_announce(const char *entry, const char *routine, int m, int n,
         Cblacs_pinfo(&me, &np);
         snprintf(who, sizeof who, "[%d]", me);
     }
-    fprintf(stderr, "bcredist%s: %s -> %s m=%d n=%d A: %s; B: %s; ictxt: %dx%d%s\n", who,
-            entry, routine, m, n, ga, gb, nprow, npcol,
-            legacy ? " over all processes" : "");
+    fprintf(stderr, "bcredist%s: %s -> %s m=%d n=%d A: %s; %s: %s; ictxt: %dx%d%s\n", who,
+            entry, routine, m, n, ga, how & BCR_DROPIN_UPDATE ? "C" : "B", gb, nprow, npcol,
+            how & BCR_DROPIN_LEGACY ? " over all processes" : "");
     fflush(stderr);
 }
 

@@ -8,12 +8,14 @@
 #define BCR_DROPIN_HIDDEN __attribute__((visibility("hidden")))
 
 /* BCR_VERBOSE's line for one call: entry is the ScaLAPACK name called,
- * routine the bcredist one, ictxt the context it runs over; legacy tells
- * that ictxt is the legacy variants' context.  Prints nothing when
- * BCR_VERBOSE is unset or 0. */
+ * routine the bcredist one, ictxt the context it runs over; how is a set
+ * of BCR_DROPIN_LEGACY (ictxt is the legacy variants' context) and
+ * BCR_DROPIN_UPDATE (descb describes an update's C, so named in the line).
+ * Prints nothing when BCR_VERBOSE is unset or 0. */
+enum { BCR_DROPIN_LEGACY = 1, BCR_DROPIN_UPDATE = 2 };
 BCR_DROPIN_HIDDEN void bcr_dropin_announce(const char *entry, const char *routine, int m,
                                            int n, const int *desca, const int *descb,
-                                           int ictxt, int legacy);
+                                           int ictxt, int how);
 
 /* The legacy variants' context: a 1 x nprocs grid over every BLACS
  * process, made on the first call (collective then) and kept. */

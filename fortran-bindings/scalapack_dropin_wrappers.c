@@ -31,7 +31,8 @@ void Cpsgemr2do(int m, int n, float *a, int ia, int ja, int *desca,
                 float *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpsgemr2do", "bcr_psgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpsgemr2do", "bcr_psgemr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_psgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -41,7 +42,8 @@ void psgemr2do_(int *m, int *n, float *a, int *ia, int *ja, int *desca,
                 float *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("psgemr2do_", "bcr_psgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("psgemr2do_", "bcr_psgemr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_psgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -69,7 +71,8 @@ void Cpdgemr2do(int m, int n, double *a, int ia, int ja, int *desca,
                 double *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpdgemr2do", "bcr_pdgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpdgemr2do", "bcr_pdgemr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pdgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -79,7 +82,8 @@ void pdgemr2do_(int *m, int *n, double *a, int *ia, int *ja, int *desca,
                 double *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pdgemr2do_", "bcr_pdgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pdgemr2do_", "bcr_pdgemr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pdgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -107,7 +111,8 @@ void Cpcgemr2do(int m, int n, float _Complex *a, int ia, int ja, int *desca,
                 float _Complex *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpcgemr2do", "bcr_pcgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpcgemr2do", "bcr_pcgemr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pcgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -117,7 +122,8 @@ void pcgemr2do_(int *m, int *n, float _Complex *a, int *ia, int *ja, int *desca,
                 float _Complex *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pcgemr2do_", "bcr_pcgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pcgemr2do_", "bcr_pcgemr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pcgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -145,7 +151,8 @@ void Cpzgemr2do(int m, int n, double _Complex *a, int ia, int ja, int *desca,
                 double _Complex *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpzgemr2do", "bcr_pzgemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpzgemr2do", "bcr_pzgemr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pzgemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -155,7 +162,8 @@ void pzgemr2do_(int *m, int *n, double _Complex *a, int *ia, int *ja, int *desca
                 double _Complex *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pzgemr2do_", "bcr_pzgemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pzgemr2do_", "bcr_pzgemr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pzgemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -183,7 +191,8 @@ void Cpigemr2do(int m, int n, int *a, int ia, int ja, int *desca,
                 int *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpigemr2do", "bcr_pigemr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpigemr2do", "bcr_pigemr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pigemr2d(m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -193,7 +202,8 @@ void pigemr2do_(int *m, int *n, int *a, int *ia, int *ja, int *desca,
                 int *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pigemr2do_", "bcr_pigemr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pigemr2do_", "bcr_pigemr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pigemr2d(*m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -223,7 +233,8 @@ void Cpstrmr2do(char *uplo, char *diag, int m, int n, float *a, int ia, int ja,
                 int *desca, float *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpstrmr2do", "bcr_pstrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpstrmr2do", "bcr_pstrmr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pstrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -233,7 +244,8 @@ void pstrmr2do_(char *uplo, char *diag, int *m, int *n, float *a, int *ia,
                 int *ja, int *desca, float *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pstrmr2do_", "bcr_pstrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pstrmr2do_", "bcr_pstrmr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pstrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -263,7 +275,8 @@ void Cpdtrmr2do(char *uplo, char *diag, int m, int n, double *a, int ia, int ja,
                 int *desca, double *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpdtrmr2do", "bcr_pdtrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpdtrmr2do", "bcr_pdtrmr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pdtrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -273,7 +286,8 @@ void pdtrmr2do_(char *uplo, char *diag, int *m, int *n, double *a, int *ia,
                 int *ja, int *desca, double *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pdtrmr2do_", "bcr_pdtrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pdtrmr2do_", "bcr_pdtrmr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pdtrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -303,7 +317,8 @@ void Cpctrmr2do(char *uplo, char *diag, int m, int n, float _Complex *a, int ia,
                 int *desca, float _Complex *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpctrmr2do", "bcr_pctrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpctrmr2do", "bcr_pctrmr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pctrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -313,7 +328,8 @@ void pctrmr2do_(char *uplo, char *diag, int *m, int *n, float _Complex *a, int *
                 int *ja, int *desca, float _Complex *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pctrmr2do_", "bcr_pctrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pctrmr2do_", "bcr_pctrmr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pctrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -343,7 +359,8 @@ void Cpztrmr2do(char *uplo, char *diag, int m, int n, double _Complex *a, int ia
                 int *desca, double _Complex *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpztrmr2do", "bcr_pztrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpztrmr2do", "bcr_pztrmr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pztrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -353,7 +370,8 @@ void pztrmr2do_(char *uplo, char *diag, int *m, int *n, double _Complex *a, int 
                 int *ja, int *desca, double _Complex *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pztrmr2do_", "bcr_pztrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pztrmr2do_", "bcr_pztrmr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pztrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -383,7 +401,8 @@ void Cpitrmr2do(char *uplo, char *diag, int m, int n, int *a, int ia, int ja,
                 int *desca, int *b, int ib, int jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("Cpitrmr2do", "bcr_pitrmr2d", m, n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("Cpitrmr2do", "bcr_pitrmr2d", m, n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pitrmr2d(uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, descb, ictxt);
 }
 
@@ -393,7 +412,8 @@ void pitrmr2do_(char *uplo, char *diag, int *m, int *n, int *a, int *ia,
                 int *ja, int *desca, int *b, int *ib, int *jb, int *descb)
 {
     int ictxt = bcr_dropin_legacy_context();
-    bcr_dropin_announce("pitrmr2do_", "bcr_pitrmr2d", *m, *n, desca, descb, ictxt, 1);
+    bcr_dropin_announce("pitrmr2do_", "bcr_pitrmr2d", *m, *n, desca, descb, ictxt,
+                        BCR_DROPIN_LEGACY);
     bcr_pitrmr2d(uplo, diag, *m, *n, a, *ia, *ja, desca, b, *ib, *jb, descb, ictxt);
 }
 
@@ -421,7 +441,8 @@ void pstran_(int *m, int *n, float *alpha, float *a, int *ia,
             bcr_dropin_pblas_unreachable("pstran_", 7, desca, descc);
         return;
     }
-    bcr_dropin_announce("pstran_", "bcr_pstran", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pstran_", "bcr_pstran", *m, *n, da, dc, ictxt,
+                        BCR_DROPIN_UPDATE);
     bcr_pstran(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -449,7 +470,8 @@ void pdtran_(int *m, int *n, double *alpha, double *a, int *ia,
             bcr_dropin_pblas_unreachable("pdtran_", 7, desca, descc);
         return;
     }
-    bcr_dropin_announce("pdtran_", "bcr_pdtran", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pdtran_", "bcr_pdtran", *m, *n, da, dc, ictxt,
+                        BCR_DROPIN_UPDATE);
     bcr_pdtran(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -477,7 +499,8 @@ void pctranu_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
             bcr_dropin_pblas_unreachable("pctranu_", 7, desca, descc);
         return;
     }
-    bcr_dropin_announce("pctranu_", "bcr_pctranu", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pctranu_", "bcr_pctranu", *m, *n, da, dc, ictxt,
+                        BCR_DROPIN_UPDATE);
     bcr_pctranu(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -505,7 +528,8 @@ void pztranu_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *i
             bcr_dropin_pblas_unreachable("pztranu_", 7, desca, descc);
         return;
     }
-    bcr_dropin_announce("pztranu_", "bcr_pztranu", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pztranu_", "bcr_pztranu", *m, *n, da, dc, ictxt,
+                        BCR_DROPIN_UPDATE);
     bcr_pztranu(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -533,7 +557,8 @@ void pctranc_(int *m, int *n, float _Complex *alpha, float _Complex *a, int *ia,
             bcr_dropin_pblas_unreachable("pctranc_", 7, desca, descc);
         return;
     }
-    bcr_dropin_announce("pctranc_", "bcr_pctranc", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pctranc_", "bcr_pctranc", *m, *n, da, dc, ictxt,
+                        BCR_DROPIN_UPDATE);
     bcr_pctranc(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -561,7 +586,8 @@ void pztranc_(int *m, int *n, double _Complex *alpha, double _Complex *a, int *i
             bcr_dropin_pblas_unreachable("pztranc_", 7, desca, descc);
         return;
     }
-    bcr_dropin_announce("pztranc_", "bcr_pztranc", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pztranc_", "bcr_pztranc", *m, *n, da, dc, ictxt,
+                        BCR_DROPIN_UPDATE);
     bcr_pztranc(*m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -589,7 +615,7 @@ void psgeadd_(const char *trans, int *m, int *n, float *alpha,
             bcr_dropin_pblas_unreachable("psgeadd_", 8, desca, descc);
         return;
     }
-    bcr_dropin_announce("psgeadd_", "bcr_psgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("psgeadd_", "bcr_psgeadd", *m, *n, da, dc, ictxt, BCR_DROPIN_UPDATE);
     bcr_psgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -617,7 +643,7 @@ void pdgeadd_(const char *trans, int *m, int *n, double *alpha,
             bcr_dropin_pblas_unreachable("pdgeadd_", 8, desca, descc);
         return;
     }
-    bcr_dropin_announce("pdgeadd_", "bcr_pdgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pdgeadd_", "bcr_pdgeadd", *m, *n, da, dc, ictxt, BCR_DROPIN_UPDATE);
     bcr_pdgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -645,7 +671,7 @@ void pcgeadd_(const char *trans, int *m, int *n, float _Complex *alpha,
             bcr_dropin_pblas_unreachable("pcgeadd_", 8, desca, descc);
         return;
     }
-    bcr_dropin_announce("pcgeadd_", "bcr_pcgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pcgeadd_", "bcr_pcgeadd", *m, *n, da, dc, ictxt, BCR_DROPIN_UPDATE);
     bcr_pcgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
 
@@ -673,6 +699,6 @@ void pzgeadd_(const char *trans, int *m, int *n, double _Complex *alpha,
             bcr_dropin_pblas_unreachable("pzgeadd_", 8, desca, descc);
         return;
     }
-    bcr_dropin_announce("pzgeadd_", "bcr_pzgeadd", *m, *n, da, dc, ictxt, 0);
+    bcr_dropin_announce("pzgeadd_", "bcr_pzgeadd", *m, *n, da, dc, ictxt, BCR_DROPIN_UPDATE);
     bcr_pzgeadd(trans, *m, *n, *alpha, a, *ia, *ja, da, *beta, c, *ic, *jc, dc, ictxt);
 }
