@@ -648,6 +648,13 @@ static void case_bad_create(void)
                        "c, z, i",
                        SUF_RANK, w);
 
+        /* On one process as across them, a bad type counts after m. */
+        lay_t bad_m = base;
+        bad_m.m = -1;
+        snprintf(name, sizeof name, "%s, type 'x' and m = -1 everywhere", form);
+        run_bad_create(name, &base, &bad_m, U, D, 'x', BCR_ERR_ARGUMENT,
+                       "bcr_plan_create: argument 4 (m): m = -1, must be >= 0", SUF_ANY, -1);
+
         if (tr) {
             run_bad_create("uplo 'X'", &base, &base, "X", D, T, BCR_ERR_ARGUMENT,
                            "bcr_plan_create: argument 2 (uplo): uplo = 'X', must be one of U, "

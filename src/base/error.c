@@ -64,7 +64,9 @@ int bcr_arg_number(const bcr_request *rq, int arg)
 static int err_vset(bcr_err *e, const bcr_request *rq, int code, int arg,
                     const char *fmt, va_list ap)
 {
-    if (e->code != BCR_SUCCESS)
+    /* The first problem found stays, except that a plan's bad type counts
+     * after every other argument (docs/api.md, "Which processes report"). */
+    if (e->code != BCR_SUCCESS && (e->arg != BCR_ARG_TYPE || arg == BCR_ARG_TYPE))
         return e->code;
     e->code = code;
     e->arg = arg;
