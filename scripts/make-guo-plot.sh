@@ -19,6 +19,12 @@ out=timing/plots
 csv=$out/guo-multrans.csv
 mkdir -p "$out"
 
+if [ -n "${PLOTS_ONLY:-}" ] && [ ! -f "$csv" ]; then
+  echo "make-guo-plot.sh: $csv is missing; PLOTS_ONLY=1 redraws only from the" \
+    "CSV a run wrote, so run without PLOTS_ONLY to make it" >&2
+  exit 1
+fi
+
 if ! command -v gnuplot >/dev/null; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo

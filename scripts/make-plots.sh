@@ -11,7 +11,8 @@
 # Environment: BCR_BUILD_DIR=dir builds there instead of ./build (when others
 # use ./build); REPS=n repetitions for the 2-D experiments (default 5) and
 # SWEEP_REPS=n for the long 1-D sweeps (default 3); RANKS="4 8"; PLOTS_ONLY=1
-# redraws the plots from the CSV files already in timing/plots/.
+# redraws the plots from the CSV files an earlier run left in timing/plots/
+# (the tree keeps only the plots the docs show, not these CSVs).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -54,6 +55,12 @@ for exp in "${experiments[@]}"; do
       { echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
         bcr_run "$np" "$build/timing/bcr_timing" --check --reps "$r" \
           --csv "$out/$name.csv" "timing/cases/$exp.txt"; } | tee "$out/$name.txt"
+    fi
+    if [ -n "${PLOTS_ONLY:-}" ] && [ ! -f "$out/$name.csv" ]; then
+      # The tree keeps only the plots the docs show, not the CSVs behind them.
+      echo "make-plots.sh: $out/$name.csv is missing; PLOTS_ONLY=1 redraws only from" \
+        "CSVs a run wrote, so run without PLOTS_ONLY to make it" >&2
+      exit 1
     fi
     data="$(mktemp -d)"
     awk -v out="$data" -f timing/plot_data.awk "$out/$name.csv"

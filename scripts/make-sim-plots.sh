@@ -26,6 +26,16 @@ inflight="${INFLIGHT:-64}"
 out=timing/plots
 mkdir -p "$out"
 
+if [ -n "${PLOTS_ONLY:-}" ]; then
+  for f in "$out/sim-standard-*.csv" "$out/sim-souravlas.csv"; do
+    if ! compgen -G "$f" >/dev/null; then
+      echo "make-sim-plots.sh: no $f; PLOTS_ONLY=1 redraws only from CSVs a run" \
+        "wrote, so run without PLOTS_ONLY to make them" >&2
+      exit 1
+    fi
+  done
+fi
+
 if ! command -v gnuplot >/dev/null; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo

@@ -1,4 +1,4 @@
-# bcr_simulate (timing/): the message graph it builds from bcredist's
+# bcr_simulate (timing/sim/): the message graph it builds from bcredist's
 # planner against an element-wise count of who owns what, combine's
 # messages against its rule, and every schedule's replay delivering each
 # message once within its limits (--check, 300 random configurations of 1
