@@ -1,6 +1,6 @@
 /* Message schedules: in what order, and how many at a time, a process
  * posts its messages through MPI (exec/run_exchange.c runs them,
- * timing/bcr_simulate.c replays them on a network model).
+ * timing/sim/bcr_simulate.c replays them on a network model).
  *
  * A message from rank s to rank d of n belongs to step (d - s) mod n, the
  * same number at both ends; every process posts its sends and its
