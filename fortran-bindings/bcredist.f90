@@ -22,7 +22,7 @@
 module bcredist
   use, intrinsic :: iso_c_binding, only: c_int, c_int64_t, c_char, c_float, c_double, &
        c_float_complex, c_double_complex, c_ptr, c_size_t, c_associated, &
-       c_f_pointer
+       c_f_pointer, c_long_long
   implicit none
   private
 
@@ -302,7 +302,8 @@ module bcredist
   public :: bcr_plan_create, bcr_plan_execute, bcr_plan_start, bcr_plan_test, bcr_plan_wait, &
        bcr_plan_destroy, bcr_layout_desc, bcr_layout_blocks, bcr_layout_owners, bcr_layout_linear, &
        bcr_layout_remap, &
-       bcr_layout_destroy, bcr_plan_create_layouts
+       bcr_layout_destroy, bcr_plan_create_layouts, bcr_relabel, bcr_layout_relabel, &
+       bcr_relabel_desc, bcr_relabel_grid
 
   interface
      function bcr_plan_execute(plan, a, b) bind(C, name="bcr_plan_execute") result(code)
@@ -379,6 +380,52 @@ module bcredist
        integer(bcr_int), dimension(*), intent(in) :: rows, cols
        type(c_ptr) :: layout
      end function bcr_layout_remap
+
+     ! The relabelling of dst's processes that moves the fewest bytes:
+     ! perm(r + 1) takes rank r's part; bytes crossing without and with it.
+     function bcr_relabel(src, dst, type, nprocs, perm, moved_before, moved_after) &
+          bind(C, name="bcr_relabel") result(code)
+       import :: c_ptr, c_char, c_int, c_long_long
+       type(c_ptr), value, intent(in) :: src, dst
+       character(kind=c_char), value, intent(in) :: type
+       integer(c_int), value, intent(in) :: nprocs
+       integer(c_int), dimension(*), intent(out) :: perm
+       integer(c_long_long), intent(out) :: moved_before, moved_after
+       integer(c_int) :: code
+     end function bcr_relabel
+
+     function bcr_layout_relabel(layout, perm, nprocs) bind(C, name="bcr_layout_relabel") &
+          result(relabelled)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: layout
+       integer(c_int), dimension(*), intent(in) :: perm
+       integer(c_int), value, intent(in) :: nprocs
+       type(c_ptr) :: relabelled
+     end function bcr_layout_relabel
+
+     ! The same for descriptors, collective over ictxt; perm over ictxt's
+     ! processes, numbered as bcr_relabel_grid reads it.
+     function bcr_relabel_desc(m, n, ia, ja, desca, ib, jb, descb, ictxt, type, perm, &
+          moved_before, moved_after) bind(C, name="bcr_relabel_desc") result(code)
+       import :: c_char, c_int, c_long_long, bcr_int
+       integer(bcr_int), value, intent(in) :: m, n, ia, ja, ib, jb, ictxt
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
+       character(kind=c_char), value, intent(in) :: type
+       integer(c_int), dimension(*), intent(out) :: perm
+       integer(c_long_long), intent(out) :: moved_before, moved_after
+       integer(c_int) :: code
+     end function bcr_relabel_desc
+
+     ! A BLACS context of descb's grid whose positions are held by the
+     ! processes perm names (Cblacs_gridmap); -1 on processes outside it.
+     function bcr_relabel_grid(ictxt, descb, perm) bind(C, name="bcr_relabel_grid") &
+          result(ctxt)
+       import :: c_int, bcr_int
+       integer(bcr_int), value, intent(in) :: ictxt
+       integer(bcr_int), dimension(9), intent(in) :: descb
+       integer(c_int), dimension(*), intent(in) :: perm
+       integer(bcr_int) :: ctxt
+     end function bcr_relabel_grid
 
      subroutine bcr_layout_destroy(layout) bind(C, name="bcr_layout_destroy")
        import :: c_ptr

@@ -216,7 +216,7 @@ static int at_finalize(MPI_Comm comm, int key, void *val, void *extra)
         MPI_Comm_free_keyval(&k);
     if (was == ARMED_JOB)
         report_job();
-    else if (was == ARMED_LOCAL)
+    else if (was == ARMED_LOCAL && bcr_usage_on) /* counting may have been turned off */
         report_own();
     return MPI_SUCCESS;
 }
