@@ -42,7 +42,8 @@ set(c_flags -std=c11 -fsyntax-only -Wall -Werror=implicit-function-declaration
 set(c_params "bcr_int M, bcr_int N, bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, \
 bcr_int ib, bcr_int jb, bcr_int ic, bcr_int jc, const bcr_int *desca, const bcr_int *descb, \
 const bcr_int *descc, bcr_int ictxt, void *a, void *b, void *c, double _Complex alpha, \
-double _Complex beta, bcr_int lld, int nsteps, int nchunks, bcr_plan_t p, int flag")
+double _Complex beta, bcr_int lld, int nsteps, int nchunks, bcr_plan_t p, int flag, \
+int *perm, long long before, long long after")
 set(f_declarations "
   integer(bcr_int) :: m, n, ia, ja, ib, jb, ictxt, desca(9), descb(9), lld, nrb, ncb
   integer(bcr_int) :: nprow, npcol, np, row_sizes(4), row_procs(4), col_sizes(4), col_procs(4)
