@@ -11,6 +11,9 @@
  *                [--schedule all|bounded|steps|scalapack|choose|combine|every]
  *   bcr_simulate --standard RANKS [--case NAME]  (a square number: the
  *                standard shapes, or the one named)
+ *   bcr_simulate --relabel RANKS  (a square number: the standard shapes
+ *                into B as it is and relabelled by bcr_relabel, bytes and
+ *                modelled times)
  *   bcr_simulate --souravlas [--case NAME]  (the paper's ring cases
  *                against its bound, sim_souravlas.c; always --topology ring
  *                --node-size 1; NAME "4->16", "1 MiB" or "4->16 1 MiB")
@@ -32,6 +35,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bcredist.h"
 #include "exec/run_combine.h"
 #include "plan/schedule.h"
 #include "sim.h"
@@ -59,6 +63,7 @@ static void usage(void)
             "         [--topology full|ring|torus|bus] [--bus B/S]\n"
             "         [--schedule all|bounded|steps|scalapack|choose|combine|every]\n"
             "       bcr_simulate --standard RANKS [--case NAME] [--csv FILE] [network options]\n"
+            "       bcr_simulate --relabel RANKS [network options]\n"
             "       bcr_simulate --souravlas [--case NAME] [--csv FILE] [network options]\n"
             "       bcr_simulate --check [COUNT [SEED]]\n");
 }
@@ -71,7 +76,7 @@ typedef struct {
     int chosen[3];
     sim_graph_facts f;
     double graph_s, replay_s;
-    long long nmsg;
+    long long nmsg, bytes; /* messages between processes and their bytes */
 } sim_result;
 
 static int simulate(const sim_problem *pb, const sim_net *net, int inflight, int only,
@@ -84,6 +89,8 @@ static int simulate(const sim_problem *pb, const sim_net *net, int inflight, int
         return -1;
     res->graph_s = now_s() - t0;
     res->nmsg = g.nmsg;
+    for (long long k = 0; k < g.nmsg; k++)
+        res->bytes += g.bytes[k];
     sim_graph_facts_of(&g, net, &res->f);
     sim_choose_counts(&g, inflight, res->chosen);
     int W = inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT;
@@ -243,7 +250,7 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
         found = 1;
         sim_problem pb = {cases[k].P0, cases[k].Q0, cases[k].P1, cases[k].Q1,
                           cases[k].per_rank * G, cases[k].per_rank * G, cases[k].mb_a,
-                          cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col};
+                          cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col, NULL};
         if (pb.Q0 < 1)
             continue;
         sim_result r;
@@ -271,6 +278,98 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
         fprintf(stderr, "bcr_simulate: no standard case %s\n", only_case);
         return 2;
     }
+    return 0;
+}
+
+/* A blocks layout of pb's whole matrix on one side: A's grid row by row,
+ * or B's as sim_rank_b deals it. */
+static bcr_layout_t side_layout(const sim_problem *pb, int b)
+{
+    int P = b ? pb->P1 : pb->P0, Q = b ? pb->Q1 : pb->Q0;
+    int mb = b ? pb->mb_b : pb->mb_a, nb = b ? pb->nb_b : pb->nb_a;
+    int nrb = (pb->M + mb - 1) / mb, ncb = (pb->N + nb - 1) / nb;
+    bcr_int *rs = malloc((size_t)nrb * sizeof *rs), *rp = malloc((size_t)nrb * sizeof *rp);
+    bcr_int *cs = malloc((size_t)ncb * sizeof *cs), *cp = malloc((size_t)ncb * sizeof *cp);
+    int *grid = malloc((size_t)P * Q * sizeof *grid);
+    bcr_layout_t l = NULL;
+    if (rs && rp && cs && cp && grid) {
+        for (int k = 0; k < nrb; k++)
+            rs[k] = k == nrb - 1 ? pb->M - k * mb : mb, rp[k] = k % P;
+        for (int k = 0; k < ncb; k++)
+            cs[k] = k == ncb - 1 ? pb->N - k * nb : nb, cp[k] = k % Q;
+        for (int r = 0; r < P; r++)
+            for (int c = 0; c < Q; c++)
+                grid[r * Q + c] = b ? sim_rank_b(pb, r, c) : r * Q + c;
+        l = bcr_layout_blocks(pb->M, pb->N, nrb, rs, rp, ncb, cs, cp, P, Q, grid, 1);
+    }
+    free(rs);
+    free(rp);
+    free(cs);
+    free(cp);
+    free(grid);
+    return l;
+}
+
+/* --relabel RANKS: the standard shapes, each simulated into B as it is and
+ * into B relabelled (bcr_relabel: exact up to 4096 ranks, the greedy
+ * heuristic above); the bytes between processes and the modelled time of
+ * bcredist's chosen schedule and of ScaLAPACK's rounds, both ways. */
+static int relabel_standard(int ranks, const sim_net *net, int inflight)
+{
+    int G = 1;
+    while ((G + 1) * (G + 1) <= ranks)
+        G++;
+    if (G * G != ranks || G < 2) {
+        fprintf(stderr, "bcr_simulate: --relabel takes a square rank count\n");
+        return 2;
+    }
+    struct {
+        const char *name;
+        int P0, Q0, P1, Q1, mb_a, mb_b, b_col, per_rank;
+    } cases[] = {
+        {"64->48 col", G, G, G, G, 64, 48, 1, 724},
+        {"64->48 row", G, G, G, G, 64, 48, 0, 724},
+        {"64->4 col", G, G, G, G, 64, 4, 1, 362},
+        {"2GxG/2->GxG", 2 * G, G / 2, G, G, 64, 64, 0, 724},
+        {"64->64 col", G, G, G, G, 64, 64, 1, 724},
+    };
+    printf("bcr_simulate --relabel %d: %d ranks per node, 8-byte elements; bytes between "
+           "processes and modelled ms, into B as it is and relabelled\n",
+           ranks, net->node_size);
+    printf("%-12s %15s %15s %9s %9s %9s %9s %9s\n", "case", "bytes", "relabelled", "choose",
+           "relab.", "ScaL", "relab.", "solver s");
+    int *perm = malloc((size_t)ranks * sizeof *perm);
+    for (size_t k = 0; perm && k < sizeof cases / sizeof *cases; k++) {
+        sim_problem pb = {cases[k].P0, cases[k].Q0, cases[k].P1, cases[k].Q1,
+                          cases[k].per_rank * G, cases[k].per_rank * G, cases[k].mb_a,
+                          cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col, NULL};
+        if (pb.Q0 < 1)
+            continue;
+        sim_result plain, relab;
+        bcr_layout_t la = side_layout(&pb, 0), lb = side_layout(&pb, 1);
+        double t0 = now_s();
+        int rc = bcr_relabel(la, lb, 'd', ranks, perm, NULL, NULL);
+        double solver = now_s() - t0;
+        bcr_layout_destroy(la);
+        bcr_layout_destroy(lb);
+        if (rc || simulate(&pb, net, inflight, SIM_CHOOSE, &plain)) {
+            fprintf(stderr, "bcr_simulate: %s failed\n", cases[k].name);
+            free(perm);
+            return 1;
+        }
+        pb.relabel_b = perm;
+        if (simulate(&pb, net, inflight, SIM_CHOOSE, &relab)) {
+            fprintf(stderr, "bcr_simulate: %s relabelled failed\n", cases[k].name);
+            free(perm);
+            return 1;
+        }
+        printf("%-12s %15lld %15lld %9.3f %9.3f %9.3f %9.3f %9.3f\n", cases[k].name,
+               plain.bytes, relab.bytes, plain.st[SIM_CHOOSE].time * 1e3,
+               relab.st[SIM_CHOOSE].time * 1e3, plain.st[SIM_SCALAPACK].time * 1e3,
+               relab.st[SIM_SCALAPACK].time * 1e3, solver);
+        fflush(stdout);
+    }
+    free(perm);
     return 0;
 }
 
@@ -365,9 +464,9 @@ static int souravlas(const sim_net *given, int inflight, const char *only, FILE 
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0};
+    sim_problem pb = {0, 0, 0, 0, 0, 0, 64, 64, 64, 64, 8, 0, NULL};
     sim_net net = {1.5e-6, 0.5e-6, 12e9, 12e9, 20e9, 12e9, 32, SIM_FULL, 10e-9, 0, 0, 0};
-    int inflight = 0, only = -1, std_ranks = 0, rc = 0;
+    int inflight = 0, only = -1, std_ranks = 0, relabel_ranks = 0, rc = 0;
     const char *std_case = NULL, *csv_path = NULL;
     int ring_cases = 0;
     FILE *csv = NULL;
@@ -445,6 +544,8 @@ int main(int argc, char **argv)
             net.bus = atof(v);
         else if (!strcmp(a, "--standard"))
             std_ranks = atoi(v);
+        else if (!strcmp(a, "--relabel"))
+            relabel_ranks = atoi(v);
         else if (!strcmp(a, "--schedule")) {
             only = -2;
             for (int w = 0; w < SIM_NSCHED; w++)
@@ -477,6 +578,10 @@ int main(int argc, char **argv)
     csv_header(csv);
     if (ring_cases) {
         rc = souravlas(&net, inflight, std_case, csv);
+        goto done;
+    }
+    if (relabel_ranks) {
+        rc = relabel_standard(relabel_ranks, &net, inflight);
         goto done;
     }
     if (std_ranks) {

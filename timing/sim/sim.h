@@ -29,6 +29,7 @@ typedef struct {
     int mb_a, nb_a, mb_b, nb_b;
     int elsize;
     int b_col; /* B's ranks column-major (the same processes, another order) */
+    const int *relabel_b; /* NULL, or B's rank r taken by relabel_b[r] (bcr_relabel) */
 } sim_problem;
 
 static inline int sim_nranks(const sim_problem *pb)
@@ -40,7 +41,8 @@ static inline int sim_nranks(const sim_problem *pb)
 /* Rank of B's process (r, c). */
 static inline int sim_rank_b(const sim_problem *pb, int r, int c)
 {
-    return pb->b_col ? c * pb->P1 + r : r * pb->Q1 + c;
+    int rank = pb->b_col ? c * pb->P1 + r : r * pb->Q1 + c;
+    return pb->relabel_b ? pb->relabel_b[rank] : rank;
 }
 
 /* The messages between processes (data staying on a process is not one),

@@ -74,7 +74,7 @@ long long sim_ring_periods(const sim_ring_case *c)
 void sim_ring_problem(const sim_ring_case *c, sim_problem *pb)
 {
     sim_problem p = {1, c->n, 1, c->n, 1, (int)(sim_ring_periods(c) * sim_ring_period(c)),
-                     1, c->r, 1, c->s, 8, 0};
+                     1, c->r, 1, c->s, 8, 0, NULL};
     *pb = p;
 }
 
