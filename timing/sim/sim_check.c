@@ -131,6 +131,7 @@ int sim_check(int count, unsigned seed)
     long long messages = 0;
     for (int k = 0; k < count && pair; k++) {
         sim_problem pb;
+        memset(&pb, 0, sizeof pb);
         random_grid(&s, &pb.P0, &pb.Q0);
         random_grid(&s, &pb.P1, &pb.Q1);
         pb.M = pick(&s, 1, 60);
