@@ -2,9 +2,9 @@
 # Sourced by the scripts once they know their build directory, $build:
 #   bcr_run N program args...
 # runs program on N ranks as that build's tests do (<build>/bcr_mpi.sh,
-# written by tests/mpi_launch.cmake): Open MPI's mpiexec --oversubscribe,
+# written by tests/common/mpi_launch.cmake): Open MPI's mpiexec --oversubscribe,
 # or MPICH's mpiexec.mpich with waiting ranks made to yield the processor
-# (tests/mpich_yield.c).  Variables for the ranks go in the environment of
+# (tests/common/mpich_yield.c).  Variables for the ranks go in the environment of
 # bcr_run, which the launcher passes on.
 if [ ! -f "$build/bcr_mpi.sh" ]; then
   echo "no $build/bcr_mpi.sh: configure $build with its tests (BCREDIST_TESTS=ON)" >&2

@@ -4,7 +4,7 @@
 # time.  Needs what scripts/run-tests.sh installs.  Extra arguments go to
 # ctest (e.g. -L compare, or -j1); BCR_BUILD_DIR picks another build
 # directory, BCR_CMAKE_ARGS adds configure arguments.  Open MPI only
-# (tests/lsan.supp holds Open MPI's leaks).  The random sweeps and a few other tests are smaller in this
+# (tests/common/lsan.supp holds Open MPI's leaks).  The random sweeps and a few other tests are smaller in this
 # build (docs/testing.md, "Sanitizers and valgrind"; tests/CMakeLists.txt).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -17,7 +17,7 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 # 4.1 has no such parameter and unloads them (and libpmix with them) in
 # MPI_Finalize, before LeakSanitizer looks, so frames in them show as
 # "<unknown module>" and only the frames further up (ompi_mpi_init, ...)
-# can be matched by tests/lsan.supp.
+# can be matched by tests/common/lsan.supp.
 export OMPI_MCA_mca_base_component_disable_dlclose=1
 # Full stacks for every allocation (fast_unwind_on_malloc=0): Open MPI has
 # no frame pointers, and the fast unwinder's stack of one of its leaks is
@@ -29,9 +29,9 @@ export OMPI_MCA_mca_base_component_disable_dlclose=1
 # not come first: the drop-in test preloads the drop-in, and the install
 # test links an unsanitized program with the installed library.
 export ASAN_OPTIONS=detect_leaks=1:fast_unwind_on_malloc=0:verify_asan_link_order=0
-# print_suppressions=1: which entries of tests/lsan.supp matched, per
+# print_suppressions=1: which entries of tests/common/lsan.supp matched, per
 # process, in Testing/Temporary/LastTest.log.
-export LSAN_OPTIONS=suppressions=$root/tests/lsan.supp:print_suppressions=1
+export LSAN_OPTIONS=suppressions=$root/tests/common/lsan.supp:print_suppressions=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # shellcheck disable=SC2086 # BCR_CMAKE_ARGS is split into words

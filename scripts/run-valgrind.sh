@@ -8,7 +8,7 @@
 # Every MPI process writes its own log; the run fails if any memcheck error
 # or definite leak has a frame in bcredist's own sources (src/,
 # fortran-bindings/), and counts the rest (Open MPI, ScaLAPACK) without
-# failing.  Suppressions: Open MPI's file and tests/valgrind.supp.  Builds
+# failing.  Suppressions: Open MPI's file and tests/common/valgrind.supp.  Builds
 # ./build first like run-tests.sh, unless BCR_BUILD_DIR names a build to
 # use.  Logs go to <build>/valgrind/.
 set -euo pipefail
@@ -34,7 +34,7 @@ mkdir -p "$logs"
 # Frames of bcredist are those in the source tree the build was made from.
 src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
 supp=()
-for f in /usr/share/openmpi/openmpi-valgrind.supp "$root/tests/valgrind.supp"; do
+for f in /usr/share/openmpi/openmpi-valgrind.supp "$root/tests/common/valgrind.supp"; do
   [ -f "$f" ] && supp+=(--suppressions="$f")
 done
 # --fullpath-after= prints whole source paths, so frames in this tree can

@@ -15,7 +15,7 @@
  *     first column holds as many rows as the canonical trapezoid of the
  *     piece does, and each next column one more (upper) or one fewer
  *     (lower), as there.
- * tests/capped_pieces.c checks element by element that the pieces cover
+ * tests/compare/capped_pieces.c checks element by element that the pieces cover
  * exactly the elements of the tile that the call copies, once each. */
 #ifndef BCR_API_ROUND_PIECES_H
 #define BCR_API_ROUND_PIECES_H

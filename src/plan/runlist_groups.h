@@ -12,7 +12,7 @@
  * (kernels/pieces.h), and only buckets whose runs join across period
  * boundaries are walked run by run, merging as the expansion does.  The
  * groups enumerate exactly the expanded runs of each bucket, in increasing
- * k (tests/test_index1d.c compares them). */
+ * k (tests/unit/test_index1d.c compares them). */
 #ifndef BCR_PLAN_RUNLIST_GROUPS_H
 #define BCR_PLAN_RUNLIST_GROUPS_H
 

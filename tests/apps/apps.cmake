@@ -30,7 +30,7 @@ if(NOT TARGET bcredist_scalapack)
   return()
 endif()
 # The sanitizers' runtime in a preloaded library would check CP2K's and
-# Python's own memory too, whose leaks tests/lsan.supp does not list.
+# Python's own memory too, whose leaks tests/common/lsan.supp does not list.
 if(BCREDIST_SANITIZE)
   message(STATUS "apps tests skipped in the sanitizer build")
   return()

@@ -17,7 +17,7 @@
 # of bcredist), whose routed names count exactly the BCR_VERBOSE lines of
 # each route.
 #
-# Variables: BCR_MPI_SCRIPT_ARGS (tests/mpi_launch.cmake), MODE, NP,
+# Variables: BCR_MPI_SCRIPT_ARGS (tests/common/mpi_launch.cmake), MODE, NP,
 # COMMAND (the program and its arguments, separated by '|'), FORMAT (cp2k
 # or gpaw: how the results are printed), WORKDIR (this run's folder, also
 # its working directory: CP2K and GPAW write files there), REFDIR (the

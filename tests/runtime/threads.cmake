@@ -1,0 +1,15 @@
+find_package(Threads REQUIRED)
+# Threads: at MPI_THREAD_MULTIPLE, several threads of every process call
+# bcredist at once, each on its own BLACS contexts (routines and plan API),
+# every B compared byte for byte with the reference computed serially
+# beforehand.  A run where MPI does not provide MPI_THREAD_MULTIPLE fails.
+bcr_add_test_program(bcr_test_threads ${CMAKE_CURRENT_LIST_DIR}/test_threads.c
+  ${BCR_TESTS_COMMON}/test_threads_cases.c)
+target_link_libraries(bcr_test_threads PRIVATE Threads::Threads)
+
+bcr_add_mpi_test(threads_np4_t3 4 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_threads> 3 25 LABELS threads)
+bcr_add_mpi_test(threads_np3_t4 3 TIMEOUT 300
+  COMMAND $<TARGET_FILE:bcr_test_threads> 4 20 LABELS threads)
+bcr_add_mpi_test(threads_np1_t2 1 TIMEOUT 120
+  COMMAND $<TARGET_FILE:bcr_test_threads> 2 20 LABELS threads)
