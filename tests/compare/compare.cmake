@@ -10,7 +10,8 @@ bcr_add_test_program(bcr_test_compare
   ${CMAKE_CURRENT_LIST_DIR}/compare_main.c
   ${CMAKE_CURRENT_LIST_DIR}/compare_exec.c
   ${CMAKE_CURRENT_LIST_DIR}/compare_gen.c
-  ${CMAKE_CURRENT_LIST_DIR}/schedule_probe.c)
+  ${CMAKE_CURRENT_LIST_DIR}/schedule_probe.c
+  ${BCR_TESTS_COMMON}/test_rng.c)
 
 foreach(np 1 2 3 4 6 8)
   bcr_add_mpi_test(compare_systematic_np${np} ${np} TIMEOUT 120

@@ -20,16 +20,10 @@
 /* ---- the reference ScaLAPACK / BLACS C interface ---------------------- */
 #include "scalapack_ref.h"
 
-/* ---- deterministic pseudo-random numbers (splitmix64) ------------------- */
-typedef struct {
-    uint64_t s;
-} cmp_rng;
+/* ---- deterministic pseudo-random numbers (test_rng.h) ------------------- */
+#include "test_rng.h"
 
-uint64_t cmp_mix(uint64_t x);
-void cmp_rng_init(cmp_rng *r, uint64_t seed, uint64_t stream, uint64_t index);
-uint64_t cmp_next(cmp_rng *r);
-int cmp_int(cmp_rng *r, int lo, int hi); /* uniform in [lo, hi] */
-int cmp_chance(cmp_rng *r, double p);    /* 1 with probability p */
+void cmp_rng_init(test_rng *r, uint64_t seed, uint64_t stream, uint64_t index);
 
 /* ---- grids and pools ---------------------------------------------------- */
 enum { CMP_GRID_MAP = 0, CMP_GRID_INIT_R = 1, CMP_GRID_INIT_C = 2 };

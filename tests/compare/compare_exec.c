@@ -18,41 +18,10 @@ const int cmp_type_size[CMP_NTYPES] = {4, 8, 8, 16, 4};
 /* Detailed reports per rank; later mismatches are only counted. */
 #define CMP_MAX_PRINTED 8
 
-/* ------------------------------------------------------------------------ */
-/* splitmix64                                                               */
-
-uint64_t cmp_mix(uint64_t x)
+/* The sweeps' streams: test_rng_init with this program's salt. */
+void cmp_rng_init(test_rng *r, uint64_t seed, uint64_t stream, uint64_t index)
 {
-    x += 0x9E3779B97F4A7C15ULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-}
-
-void cmp_rng_init(cmp_rng *r, uint64_t seed, uint64_t stream, uint64_t index)
-{
-    r->s = cmp_mix(cmp_mix(seed) ^ cmp_mix(stream * 0x100000001B3ULL + 7) ^
-                   cmp_mix(index + 0x632BE59BD9B4E019ULL));
-}
-
-uint64_t cmp_next(cmp_rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-int cmp_int(cmp_rng *r, int lo, int hi)
-{
-    if (hi <= lo)
-        return lo;
-    return lo + (int)(cmp_next(r) % (uint64_t)(hi - lo + 1));
-}
-
-int cmp_chance(cmp_rng *r, double p)
-{
-    return (double)(cmp_next(r) >> 11) * (1.0 / 9007199254740992.0) < p;
+    test_rng_init(r, seed, stream, index, 7);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -179,12 +148,12 @@ typedef struct {
 
 static void fill(unsigned char *p, size_t nel, int type, uint64_t key)
 {
-    cmp_rng r;
+    test_rng r;
     r.s = key;
     size_t ncomp = nel * (type == CMP_C || type == CMP_Z ? 2 : 1);
     if (type == CMP_D || type == CMP_Z) {
         for (size_t k = 0; k < ncomp; k++) {
-            uint64_t u = cmp_next(&r);
+            uint64_t u = test_rng_next(&r);
             unsigned e = (unsigned)(u >> 52) & 0x7ff;
             if (e == 0 || e == 0x7ff) /* no NaN, Inf or subnormal */
                 u ^= 0x4000000000000000ULL;
@@ -192,8 +161,8 @@ static void fill(unsigned char *p, size_t nel, int type, uint64_t key)
         }
     } else {
         for (size_t k = 0; k < ncomp; k++) {
-            uint32_t u = (uint32_t)(cmp_next(&r) >> 17);
-            u ^= (uint32_t)cmp_next(&r) << 15;
+            uint32_t u = (uint32_t)(test_rng_next(&r) >> 17);
+            u ^= (uint32_t)test_rng_next(&r) << 15;
             if (type != CMP_I) {
                 unsigned e = (u >> 23) & 0xff;
                 if (e == 0 || e == 0xff)
@@ -306,8 +275,8 @@ static void call_bcr(const cmp_config *c, const void *A, const int *da, void *B,
 
 static uint64_t config_key(const cmp_config *c, int rank)
 {
-    return cmp_mix(c->seed ^ cmp_mix((uint64_t)c->index * 131 + 17) ^
-                   cmp_mix((uint64_t)rank + 0xABCDEF));
+    return test_rng_mix(c->seed ^ test_rng_mix((uint64_t)c->index * 131 + 17) ^
+                   test_rng_mix((uint64_t)rank + 0xABCDEF));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -467,8 +436,8 @@ int cmp_run(const cmp_config *c, cmp_pool *pool, int rank, int nprocs,
     int esz = cmp_type_size[c->type];
     uint64_t key = config_key(c, rank);
     cmp_local A, B;
-    local_setup(&A, c, &c->a, pool->ctxt[c->ga], rank, cmp_mix(key ^ 0xA));
-    local_setup(&B, c, &c->b, pool->ctxt[c->gb], rank, cmp_mix(key ^ 0xB));
+    local_setup(&A, c, &c->a, pool->ctxt[c->ga], rank, test_rng_mix(key ^ 0xA));
+    local_setup(&B, c, &c->b, pool->ctxt[c->gb], rank, test_rng_mix(key ^ 0xB));
 
     int da_ref[9], db_ref[9], da_bcr[9], db_bcr[9];
     memcpy(da_ref, A.desc, sizeof da_ref);
@@ -695,19 +664,19 @@ static int run_plan(const cmp_config *c, cmp_pool *pool, int rank, cmp_stats *st
         return 0; /* not a caller */
     st->calls++;
 
-    cmp_rng v; /* the same on every rank */
+    test_rng v; /* the same on every rank */
     cmp_rng_init(&v, c->seed, 0x504C414EULL, (uint64_t)c->index);
-    int create_first = cmp_chance(&v, 0.5);
-    int direct_too = cmp_chance(&v, 0.15);
-    int null_if_empty = cmp_chance(&v, 0.5);
-    int keep = cmp_chance(&v, 0.25);
-    int keep_execute = cmp_chance(&v, 0.75);
+    int create_first = test_rng_chance(&v, 0.5);
+    int direct_too = test_rng_chance(&v, 0.15);
+    int null_if_empty = test_rng_chance(&v, 0.5);
+    int keep = test_rng_chance(&v, 0.25);
+    int keep_execute = test_rng_chance(&v, 0.75);
 
     int esz = cmp_type_size[c->type];
     uint64_t key = config_key(c, rank);
     cmp_local A, B;
-    local_setup(&A, c, &c->a, pool->ctxt[c->ga], rank, cmp_mix(key ^ 0xA));
-    local_setup(&B, c, &c->b, pool->ctxt[c->gb], rank, cmp_mix(key ^ 0xB));
+    local_setup(&A, c, &c->a, pool->ctxt[c->ga], rank, test_rng_mix(key ^ 0xA));
+    local_setup(&B, c, &c->b, pool->ctxt[c->gb], rank, test_rng_mix(key ^ 0xB));
     size_t abytes = (A.nel + 2 * CMP_GUARD) * (size_t)esz;
     size_t bbytes = (B.nel + 2 * CMP_GUARD) * (size_t)esz;
     plan_view x = {c, pool, rank, ictxt, esz, &A, &B, st};
@@ -733,13 +702,13 @@ static int run_plan(const cmp_config *c, cmp_pool *pool, int rank, cmp_stats *st
         void *pb = arr(&B, B.buf2, esz);
         if (round) {
             /* same layout, other contents; NULL where nothing is held */
-            uint64_t k2 = cmp_mix(key ^ 0x5EC0D);
+            uint64_t k2 = test_rng_mix(key ^ 0x5EC0D);
             if (A.in) {
-                fill(A.buf, A.nel + 2 * CMP_GUARD, c->type, cmp_mix(k2 ^ 0xA));
+                fill(A.buf, A.nel + 2 * CMP_GUARD, c->type, test_rng_mix(k2 ^ 0xA));
                 memcpy(A.buf2, A.buf, abytes);
             }
             if (B.in) {
-                fill(B.buf, B.nel + 2 * CMP_GUARD, c->type, cmp_mix(k2 ^ 0xB));
+                fill(B.buf, B.nel + 2 * CMP_GUARD, c->type, test_rng_mix(k2 ^ 0xB));
                 memcpy(B.buf2, B.buf, bbytes);
             }
             if (null_if_empty && rect_held(&A, &c->a, c->m, c->n) == 0)
@@ -865,8 +834,8 @@ static int run_plan(const cmp_config *c, cmp_pool *pool, int rank, cmp_stats *st
         /* B.buf holds the reference's result; B before the call is
          * re-made from the same key */
         if (B.in) {
-            uint64_t k2 = cmp_mix(key ^ 0x5EC0D);
-            fill(k->B.buf2, B.nel + 2 * CMP_GUARD, c->type, cmp_mix(k2 ^ 0xB));
+            uint64_t k2 = test_rng_mix(key ^ 0x5EC0D);
+            fill(k->B.buf2, B.nel + 2 * CMP_GUARD, c->type, test_rng_mix(k2 ^ 0xB));
         }
         k->a_null = null_if_empty && rect_held(&A, &c->a, c->m, c->n) == 0;
         k->b_null = null_if_empty && rect_held(&B, &c->b, c->m, c->n) == 0;
@@ -885,9 +854,9 @@ static int run_plan(const cmp_config *c, cmp_pool *pool, int rank, cmp_stats *st
 
 long cmp_plan_settle(uint64_t key, int rank, cmp_stats *st, unsigned char *bad)
 {
-    cmp_rng r;
+    test_rng r;
     cmp_rng_init(&r, key, 0x5E771EULL, 0);
-    int finalized = cmp_chance(&r, 0.4);
+    int finalized = test_rng_chance(&r, 0.4);
     if (finalized)
         bcr_finalize();
     long nbad = 0;

@@ -25,23 +25,23 @@ static void two_d(int p, int *r, int *c)
     *c = p / best;
 }
 
-static void shuffle(cmp_rng *r, int *v, int n)
+static void shuffle(test_rng *r, int *v, int n)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = cmp_int(r, 0, i), t = v[i];
+        int j = test_rng_int(r, 0, i), t = v[i];
         v[i] = v[j];
         v[j] = t;
     }
 }
 
 /* A random shape r x c with r * c = k, every divisor equally likely. */
-static void random_shape(cmp_rng *r, int k, int *nprow, int *npcol)
+static void random_shape(test_rng *r, int k, int *nprow, int *npcol)
 {
     int div[CMP_MAXP], nd = 0;
     for (int d = 1; d <= k; d++)
         if (k % d == 0)
             div[nd++] = d;
-    *nprow = div[cmp_int(r, 0, nd - 1)];
+    *nprow = div[test_rng_int(r, 0, nd - 1)];
     *npcol = k / *nprow;
 }
 
@@ -75,16 +75,16 @@ static void side_set(cmp_side *s, int M, int N, int MB, int NB, int RSRC,
 
 void cmp_random_pool(cmp_pool *pool, uint64_t seed, long batch, int P)
 {
-    cmp_rng r;
+    test_rng r;
     cmp_rng_init(&r, seed, 2, (uint64_t)batch);
     pool->n = 0;
     for (int w = 0; w < WORLDS; w++) {
         cmp_grid g;
         int S[CMP_MAXP], s, nprow, npcol;
         /* ictxt: all ranks, or now and then a subset (the others skip) */
-        s = P > 1 && cmp_chance(&r, 0.15) ? cmp_int(&r, 1, P - 1) : P;
+        s = P > 1 && test_rng_chance(&r, 0.15) ? test_rng_int(&r, 1, P - 1) : P;
         random_shape(&r, s, &nprow, &npcol);
-        int how = cmp_int(&r, 0, 9);
+        int how = test_rng_int(&r, 0, 9);
         if (how < 3) {
             cmp_grid_init(&g, 'R', nprow, npcol);
         } else if (how < 6) {
@@ -110,10 +110,10 @@ void cmp_random_pool(cmp_pool *pool, uint64_t seed, long batch, int P)
             prefix = k + 1;
         }
         for (int k = 0; k < GRIDS_PER_WORLD; k++) {
-            int q = cmp_chance(&r, 0.3) ? s : cmp_int(&r, 1, s);
+            int q = test_rng_chance(&r, 0.3) ? s : test_rng_int(&r, 1, s);
             random_shape(&r, q, &nprow, &npcol);
-            if (q <= prefix && cmp_chance(&r, 0.3)) {
-                cmp_grid_init(&g, cmp_chance(&r, 0.5) ? 'R' : 'C', nprow, npcol);
+            if (q <= prefix && test_rng_chance(&r, 0.3)) {
+                cmp_grid_init(&g, test_rng_chance(&r, 0.5) ? 'R' : 'C', nprow, npcol);
             } else {
                 int sub[CMP_MAXP];
                 memcpy(sub, S, sizeof(int) * (size_t)s);
@@ -125,49 +125,49 @@ void cmp_random_pool(cmp_pool *pool, uint64_t seed, long batch, int P)
     }
 }
 
-static int random_dim(cmp_rng *r)
+static int random_dim(test_rng *r)
 {
-    int k = cmp_int(r, 0, 999);
+    int k = test_rng_int(r, 0, 999);
     if (k < 20)
         return 0;
     if (k < 880)
-        return cmp_int(r, 1, 40);
+        return test_rng_int(r, 1, 40);
     if (k < 970)
-        return cmp_int(r, 41, 100);
+        return test_rng_int(r, 41, 100);
     if (k < 997)
-        return cmp_int(r, 101, 200);
-    return cmp_int(r, 201, 400); /* many periods of the block patterns */
+        return test_rng_int(r, 101, 200);
+    return test_rng_int(r, 201, 400); /* many periods of the block patterns */
 }
 
-static int random_block(cmp_rng *r)
+static int random_block(test_rng *r)
 {
-    int k = cmp_int(r, 0, 99);
+    int k = test_rng_int(r, 0, 99);
     if (k < 12)
         return 1;
     if (k < 80)
-        return cmp_int(r, 2, 12);
+        return test_rng_int(r, 2, 12);
     if (k < 90)
-        return cmp_int(r, 13, 40);
-    return cmp_int(r, 41, 300); /* usually larger than the matrix */
+        return test_rng_int(r, 13, 40);
+    return test_rng_int(r, 41, 300); /* usually larger than the matrix */
 }
 
-static void random_axis(cmp_rng *r, int len, int nprocs, int *G, int *nb,
+static void random_axis(test_rng *r, int len, int nprocs, int *G, int *nb,
                         int *src, int *origin)
 {
     *nb = random_block(r);
-    int k = cmp_int(r, 0, 99), off;
+    int k = test_rng_int(r, 0, 99), off;
     if (k < 35)
         off = 0;
     else if (k < 85)
-        off = cmp_int(r, 1, *nb * 2 + 2 < 60 ? *nb * 2 + 2 : 60);
+        off = test_rng_int(r, 1, *nb * 2 + 2 < 60 ? *nb * 2 + 2 : 60);
     else
-        off = cmp_int(r, 1, 60);
+        off = test_rng_int(r, 1, 60);
     *origin = off + 1;
-    *G = off + len + (cmp_chance(r, 0.5) ? 0 : cmp_int(r, 1, 12));
-    *src = cmp_int(r, 0, nprocs - 1);
+    *G = off + len + (test_rng_chance(r, 0.5) ? 0 : test_rng_int(r, 1, 12));
+    *src = test_rng_int(r, 0, nprocs - 1);
 }
 
-static void random_side(cmp_rng *r, cmp_side *s, const cmp_grid *g, int m,
+static void random_side(test_rng *r, cmp_side *s, const cmp_grid *g, int m,
                         int n, int P)
 {
     static const int garbage[] = {-7, -1, 0, 1, 3, -100000, 99999999, 1 << 30};
@@ -175,65 +175,65 @@ static void random_side(cmp_rng *r, cmp_side *s, const cmp_grid *g, int m,
     random_axis(r, m, g->nprow, &s->M, &s->MB, &s->RSRC, &s->i);
     random_axis(r, n, g->npcol, &s->N, &s->NB, &s->CSRC, &s->j);
     for (int k = 0; k < P; k++) {
-        int t = cmp_int(r, 0, 99);
-        s->pad[k] = t < 35 ? 0 : t < 85 ? cmp_int(r, 1, 4) : cmp_int(r, 5, 20);
+        int t = test_rng_int(r, 0, 99);
+        s->pad[k] = t < 35 ? 0 : t < 85 ? test_rng_int(r, 1, 4) : test_rng_int(r, 5, 20);
     }
-    s->lld0 = cmp_chance(r, 0.15);
-    s->garbage = garbage[cmp_int(r, 0, 7)];
-    s->all_m1 = cmp_chance(r, 0.1);
-    s->dtype = cmp_chance(r, 0.95) ? 1 : cmp_int(r, -3, 600);
+    s->lld0 = test_rng_chance(r, 0.15);
+    s->garbage = garbage[test_rng_int(r, 0, 7)];
+    s->all_m1 = test_rng_chance(r, 0.1);
+    s->dtype = test_rng_chance(r, 0.95) ? 1 : test_rng_int(r, -3, 600);
 }
 
 static void random_config(cmp_config *c, const cmp_pool *pool, uint64_t seed,
                           long index, int P, int may_repeat)
 {
-    cmp_rng r;
+    test_rng r;
     cmp_rng_init(&r, seed, 1, (uint64_t)index);
-    int repeat = cmp_chance(&r, 0.1); /* drawn always: same stream either way */
+    int repeat = test_rng_chance(&r, 0.1); /* drawn always: same stream either way */
     if (may_repeat && repeat && index % CMP_BATCH != 0) {
         /* the previous geometry again (plan caches), other data, maybe
          * another type or trapezoid */
         random_config(c, pool, seed, index - 1, P, 0);
         c->index = index;
-        if (cmp_chance(&r, 0.5))
-            c->type = cmp_int(&r, 0, CMP_NTYPES - 1);
-        if (cmp_chance(&r, 0.3))
+        if (test_rng_chance(&r, 0.5))
+            c->type = test_rng_int(&r, 0, CMP_NTYPES - 1);
+        if (test_rng_chance(&r, 0.3))
             c->tr = !c->tr;
-        if (cmp_chance(&r, 0.5))
-            c->uplo = "UuLl"[cmp_int(&r, 0, 3)];
-        if (cmp_chance(&r, 0.5))
-            c->diag = "UuNn"[cmp_int(&r, 0, 3)];
-        c->ref_first = cmp_chance(&r, 0.5);
+        if (test_rng_chance(&r, 0.5))
+            c->uplo = "UuLl"[test_rng_int(&r, 0, 3)];
+        if (test_rng_chance(&r, 0.5))
+            c->diag = "UuNn"[test_rng_int(&r, 0, 3)];
+        c->ref_first = test_rng_chance(&r, 0.5);
         return;
     }
     memset(c, 0, sizeof *c);
     c->mode = "random";
     c->seed = seed;
     c->index = index;
-    int base = cmp_int(&r, 0, WORLDS - 1) * (GRIDS_PER_WORLD + 1);
+    int base = test_rng_int(&r, 0, WORLDS - 1) * (GRIDS_PER_WORLD + 1);
     c->world = base;
-    c->ga = cmp_chance(&r, 0.12) ? base : base + 1 + cmp_int(&r, 0, GRIDS_PER_WORLD - 1);
-    int k = cmp_int(&r, 0, 99);
-    c->gb = k < 15 ? c->ga : k < 25 ? base : base + 1 + cmp_int(&r, 0, GRIDS_PER_WORLD - 1);
-    c->type = cmp_int(&r, 0, CMP_NTYPES - 1);
-    c->tr = cmp_chance(&r, 0.5);
-    c->uplo = "UuLl"[cmp_int(&r, 0, 3)];
-    c->diag = "UuNn"[cmp_int(&r, 0, 3)];
+    c->ga = test_rng_chance(&r, 0.12) ? base : base + 1 + test_rng_int(&r, 0, GRIDS_PER_WORLD - 1);
+    int k = test_rng_int(&r, 0, 99);
+    c->gb = k < 15 ? c->ga : k < 25 ? base : base + 1 + test_rng_int(&r, 0, GRIDS_PER_WORLD - 1);
+    c->type = test_rng_int(&r, 0, CMP_NTYPES - 1);
+    c->tr = test_rng_chance(&r, 0.5);
+    c->uplo = "UuLl"[test_rng_int(&r, 0, 3)];
+    c->diag = "UuNn"[test_rng_int(&r, 0, 3)];
     c->m = random_dim(&r);
     c->n = random_dim(&r);
-    if (c->tr && cmp_chance(&r, 0.25))
+    if (c->tr && test_rng_chance(&r, 0.25))
         c->n = c->m; /* square trapezoids too */
     /* Now and then B keeps A's distribution along one dimension (or both):
      * the same grid, or another grid of the same shape. */
-    int share = cmp_int(&r, 0, 99); /* < 10 rows, < 20 columns, < 25 both */
-    if (share < 25 && cmp_chance(&r, 0.5)) {
+    int share = test_rng_int(&r, 0, 99); /* < 10 rows, < 20 columns, < 25 both */
+    if (share < 25 && test_rng_chance(&r, 0.5)) {
         const cmp_grid *ga = &pool->g[c->ga];
         for (int t = 0; t < GRIDS_PER_WORLD + 1; t++) {
             const cmp_grid *gt = &pool->g[base + t];
-            if (gt->nprow == ga->nprow && gt->npcol == ga->npcol && cmp_chance(&r, 0.5))
+            if (gt->nprow == ga->nprow && gt->npcol == ga->npcol && test_rng_chance(&r, 0.5))
                 c->gb = base + t;
         }
-        if (cmp_chance(&r, 0.5))
+        if (test_rng_chance(&r, 0.5))
             c->gb = c->ga;
     }
     random_side(&r, &c->a, &pool->g[c->ga], c->m, c->n, P);
@@ -251,7 +251,7 @@ static void random_config(cmp_config *c, const cmp_pool *pool, uint64_t seed,
         c->b.RSRC = c->a.RSRC;
         c->b.i = c->a.i;
     }
-    c->ref_first = cmp_chance(&r, 0.5);
+    c->ref_first = test_rng_chance(&r, 0.5);
 }
 
 void cmp_random_config(cmp_config *c, const cmp_pool *pool, uint64_t seed,
@@ -507,7 +507,7 @@ static void sys_pair(int gp, int P, cmp_pool *pool, int world, int *ga, int *gb)
             *ga = *gb = world;
             return;
         }
-        cmp_rng rr;
+        test_rng rr;
         cmp_rng_init(&rr, 12345, 3, (uint64_t)(P * 10 + gp));
         for (int t = 0; t < P; t++)
             v[t] = t;

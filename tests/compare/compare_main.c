@@ -211,7 +211,7 @@ int main(int argc, char **argv)
                 flag_push(&flags, run_one(&list[k], &pool, rank, nprocs, &st));
             }
             cmp_pool_flush(&pool);
-            settle(cmp_mix((uint64_t)s + 0x5157), rank, &st, flags.bad);
+            settle(test_rng_mix((uint64_t)s + 0x5157), rank, &st, flags.bad);
         }
         free(list);
     } else if (mode == 2) {
@@ -224,7 +224,8 @@ int main(int argc, char **argv)
                 if (batch >= 0 && b % 8 == 0)
                     bcr_finalize();
                 if (batch >= 0)
-                    settle(cmp_mix(seed ^ cmp_mix((uint64_t)batch)), rank, &st, flags.bad);
+                    settle(test_rng_mix(seed ^ test_rng_mix((uint64_t)batch)), rank, &st,
+                           flags.bad);
                 cmp_random_pool(&pool, seed, b, nprocs);
                 batch = b;
             }
@@ -233,7 +234,7 @@ int main(int argc, char **argv)
             flag_push(&flags, run_one(&cfg, &pool, rank, nprocs, &st));
         }
         cmp_pool_flush(&pool);
-        settle(cmp_mix(seed ^ cmp_mix((uint64_t)batch)), rank, &st, flags.bad);
+        settle(test_rng_mix(seed ^ test_rng_mix((uint64_t)batch)), rank, &st, flags.bad);
     } else {
         cmp_random_pool(&pool, seed, index / CMP_BATCH, nprocs);
         cmp_random_config(&cfg, &pool, seed, index, nprocs);
@@ -244,7 +245,8 @@ int main(int argc, char **argv)
         cmp_slot = flags.n;
         flag_push(&flags, run_one(&cfg, &pool, rank, nprocs, &st));
         cmp_pool_flush(&pool);
-        settle(cmp_mix(seed ^ cmp_mix((uint64_t)(index / CMP_BATCH))), rank, &st, flags.bad);
+        settle(test_rng_mix(seed ^ test_rng_mix((uint64_t)(index / CMP_BATCH))), rank, &st,
+               flags.bad);
     }
 
     /* Which configurations went wrong anywhere. */

@@ -75,7 +75,8 @@ endforeach()
 # The tally counts what this build runs: under the sanitizer the divided
 # counts, against a minimum divided alike.
 bcr_add_test_program(bcr_stress_tally ${CMAKE_CURRENT_LIST_DIR}/stress_tally.c
-  ${CMAKE_CURRENT_LIST_DIR}/compare_exec.c ${CMAKE_CURRENT_LIST_DIR}/compare_gen.c)
+  ${CMAKE_CURRENT_LIST_DIR}/compare_exec.c ${CMAKE_CURRENT_LIST_DIR}/compare_gen.c
+  ${BCR_TESTS_COMMON}/test_rng.c)
 math(EXPR _bcr_stress_min "200000 / ${BCR_SWEEP_DIVISOR}")
 add_test(NAME stress_tally
   COMMAND bcr_stress_tally --min ${_bcr_stress_min} ${_bcr_tally_args})

@@ -14,6 +14,7 @@
 bcr_add_test_program(bcr_test_update
   ${CMAKE_CURRENT_LIST_DIR}/test_update.c
   ${CMAKE_CURRENT_LIST_DIR}/update_pool.c
+  ${BCR_TESTS_COMMON}/test_rng.c
   ${CMAKE_CURRENT_LIST_DIR}/update_config.c
   ${CMAKE_CURRENT_LIST_DIR}/update_data.c
   ${CMAKE_CURRENT_LIST_DIR}/update_calls.c

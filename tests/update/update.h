@@ -20,16 +20,10 @@
 #define U_MAXP 64   /* largest world size */
 #define U_MAXPOOL 24 /* grids per pool */
 
-/* ---- deterministic pseudo-random numbers (splitmix64) ------------------- */
-typedef struct {
-    uint64_t s;
-} u_rng;
+/* ---- deterministic pseudo-random numbers (test_rng.h) ------------------- */
+#include "test_rng.h"
 
-uint64_t u_mix(uint64_t x);
-void u_rng_init(u_rng *r, uint64_t seed, uint64_t stream, uint64_t index);
-uint64_t u_next(u_rng *r);
-int u_range(u_rng *r, int lo, int hi); /* uniform in [lo, hi] */
-int u_chance(u_rng *r, double p);    /* 1 with probability p */
+void u_rng_init(test_rng *r, uint64_t seed, uint64_t stream, uint64_t index);
 
 /* ---- grids ------------------------------------------------------------- */
 typedef struct {

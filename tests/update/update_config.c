@@ -35,107 +35,108 @@ const char *u_routine_name(const u_config *c, char *buf, size_t cap)
 }
 
 /* m and n: mostly small, now and then empty or up to 60. */
-static int random_dim(u_rng *r)
+static int random_dim(test_rng *r)
 {
-    int k = u_range(r, 0, 99);
+    int k = test_rng_int(r, 0, 99);
     if (k < 3)
         return 0;
     if (k < 70)
-        return u_range(r, 1, 16);
-    return u_range(r, 17, 60);
+        return test_rng_int(r, 1, 16);
+    return test_rng_int(r, 17, 60);
 }
 
-static int random_block(u_rng *r)
+static int random_block(test_rng *r)
 {
-    int k = u_range(r, 0, 99);
+    int k = test_rng_int(r, 0, 99);
     if (k < 15)
         return 1;
     if (k < 92)
-        return u_range(r, 2, 9);
-    return u_range(r, 10, 80); /* often larger than the matrix */
+        return test_rng_int(r, 2, 9);
+    return test_rng_int(r, 10, 80); /* often larger than the matrix */
 }
 
 /* One axis of a side: block size, source, submatrix origin and the global
  * size (the submatrix of length len, an offset before it, maybe more
  * after). */
-static void random_axis(u_rng *r, int len, int nprocs, int *G, int *nb, int *src,
+static void random_axis(test_rng *r, int len, int nprocs, int *G, int *nb, int *src,
                         int *origin)
 {
     *nb = random_block(r);
-    int k = u_range(r, 0, 99), off;
+    int k = test_rng_int(r, 0, 99), off;
     if (k < 35)
         off = 0;
     else if (k < 85)
-        off = u_range(r, 1, *nb * 2 + 2 < 30 ? *nb * 2 + 2 : 30);
+        off = test_rng_int(r, 1, *nb * 2 + 2 < 30 ? *nb * 2 + 2 : 30);
     else
-        off = u_range(r, 1, 30);
+        off = test_rng_int(r, 1, 30);
     *origin = off + 1;
-    *G = off + len + (u_chance(r, 0.5) ? 0 : u_range(r, 1, 9));
-    *src = u_range(r, 0, nprocs - 1);
+    *G = off + len + (test_rng_chance(r, 0.5) ? 0 : test_rng_int(r, 1, 9));
+    *src = test_rng_int(r, 0, nprocs - 1);
 }
 
-static void random_side(u_rng *r, u_side *s, const u_grid *g, int rows, int cols, int P)
+static void random_side(test_rng *r, u_side *s, const u_grid *g, int rows, int cols, int P)
 {
     memset(s, 0, sizeof *s);
     random_axis(r, rows, g->nprow, &s->M, &s->MB, &s->RSRC, &s->i);
     random_axis(r, cols, g->npcol, &s->N, &s->NB, &s->CSRC, &s->j);
     for (int k = 0; k < P; k++) {
-        int t = u_range(r, 0, 99);
-        s->pad[k] = t < 40 ? 0 : t < 90 ? u_range(r, 1, 3) : u_range(r, 4, 12);
+        int t = test_rng_int(r, 0, 99);
+        s->pad[k] = t < 40 ? 0 : t < 90 ? test_rng_int(r, 1, 3) : test_rng_int(r, 4, 12);
     }
 }
 
 /* alpha or beta: the listed values, or another small integer; for complex
  * types an imaginary part now and then. */
-static void random_scalar(u_rng *r, double *v, int type, int data)
+static void random_scalar(test_rng *r, double *v, int type, int data)
 {
     static const double some[] = {0, 1, -1, 2, 0.5, 3};
     int cplx = type == U_C || type == U_Z;
-    if (data == U_DATA_REAL && u_chance(r, 0.6)) {
+    if (data == U_DATA_REAL && test_rng_chance(r, 0.6)) {
         /* not exact: a random fraction */
-        v[0] = (double)(u_next(r) >> 11) * (4.0 / 9007199254740992.0) - 2.0;
-        v[1] = cplx && u_chance(r, 0.5) ? (double)(u_next(r) >> 11) * (2.0 / 9007199254740992.0) - 1.0
-                                        : 0.0;
+        v[0] = (double)(test_rng_next(r) >> 11) * (4.0 / 9007199254740992.0) - 2.0;
+        v[1] = cplx && test_rng_chance(r, 0.5)
+                   ? (double)(test_rng_next(r) >> 11) * (2.0 / 9007199254740992.0) - 1.0
+                   : 0.0;
         return;
     }
-    v[0] = u_chance(r, 0.75) ? some[u_range(r, 0, 5)] : u_range(r, -5, 5);
+    v[0] = test_rng_chance(r, 0.75) ? some[test_rng_int(r, 0, 5)] : test_rng_int(r, -5, 5);
     v[1] = 0;
     if (type == U_I && v[0] == 0.5)
         v[0] = -2;
-    if (cplx && u_chance(r, 0.4))
-        v[1] = u_chance(r, 0.7) ? some[u_range(r, 0, 5)] : u_range(r, -3, 3);
+    if (cplx && test_rng_chance(r, 0.4))
+        v[1] = test_rng_chance(r, 0.7) ? some[test_rng_int(r, 0, 5)] : test_rng_int(r, -3, 3);
 }
 
-static void random_op(u_rng *r, u_config *c)
+static void random_op(test_rng *r, u_config *c)
 {
     int cplx = c->type == U_C || c->type == U_Z;
-    int k = u_range(r, 0, 99);
+    int k = test_rng_int(r, 0, 99);
     if (k < 40) {
-        c->routine = cplx && u_chance(r, 0.5) ? U_TRANC : U_TRAN;
+        c->routine = cplx && test_rng_chance(r, 0.5) ? U_TRANC : U_TRAN;
         c->trans = c->routine == U_TRANC ? 'C' : 'T';
     } else {
         static const char tr[] = "NTC";
         c->routine = U_GEADD;
-        c->trans = tr[u_range(r, 0, 2)];
-        if (u_chance(r, 0.15))
+        c->trans = tr[test_rng_int(r, 0, 2)];
+        if (test_rng_chance(r, 0.15))
             c->trans = (char)(c->trans - 'A' + 'a');
     }
 }
 
-static void random_common(u_rng *r, u_config *c, int ntypes, int data)
+static void random_common(test_rng *r, u_config *c, int ntypes, int data)
 {
-    c->type = u_range(r, 0, ntypes - 1);
+    c->type = test_rng_int(r, 0, ntypes - 1);
     random_op(r, c);
     c->m = random_dim(r);
     c->n = random_dim(r);
     c->data = data;
     random_scalar(r, c->alpha, c->type, data);
     random_scalar(r, c->beta, c->type, data);
-    c->key = u_next(r);
-    c->bcr_first = u_chance(r, 0.5);
+    c->key = test_rng_next(r);
+    c->bcr_first = test_rng_chance(r, 0.5);
 }
 
-static void random_sides(u_rng *r, u_config *c, const u_pool *pool, int P)
+static void random_sides(test_rng *r, u_config *c, const u_pool *pool, int P)
 {
     int tr = u_transposes(c);
     random_side(r, &c->a, &pool->g[c->ga], tr ? c->n : c->m, tr ? c->m : c->n, P);
@@ -145,28 +146,28 @@ static void random_sides(u_rng *r, u_config *c, const u_pool *pool, int P)
 void u_config_pblas(u_config *c, const u_pool *pool, uint64_t seed, long index, int P,
                     int data)
 {
-    u_rng r;
+    test_rng r;
     u_rng_init(&r, seed, 1, (uint64_t)index);
     memset(c, 0, sizeof *c);
     c->index = index;
     random_common(&r, c, 4, data); /* no integer PBLAS */
-    c->world = c->ga = c->gc = u_range(&r, 0, pool->n - 1);
+    c->world = c->ga = c->gc = test_rng_int(&r, 0, pool->n - 1);
     random_sides(&r, c, pool, P);
 }
 
 void u_config_grids(u_config *c, const u_pool *pool, uint64_t seed, long index, int P)
 {
-    u_rng r;
+    test_rng r;
     u_rng_init(&r, seed, 2, (uint64_t)index);
     memset(c, 0, sizeof *c);
     c->index = index;
     random_common(&r, c, U_NTYPES, U_DATA_INT);
-    c->world = u_range(&r, 0, 1);
+    c->world = test_rng_int(&r, 0, 1);
     int base = 2 + c->world * U_PER_WORLD;
-    c->ga = base + u_range(&r, 0, U_PER_WORLD - 1);
+    c->ga = base + test_rng_int(&r, 0, U_PER_WORLD - 1);
     /* now and then both on one grid, or C on the union itself */
-    int k = u_range(&r, 0, 99);
-    c->gc = k < 10 ? c->ga : k < 20 ? c->world : base + u_range(&r, 0, U_PER_WORLD - 1);
+    int k = test_rng_int(&r, 0, 99);
+    c->gc = k < 10 ? c->ga : k < 20 ? c->world : base + test_rng_int(&r, 0, U_PER_WORLD - 1);
     random_sides(&r, c, pool, P);
 }
 

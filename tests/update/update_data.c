@@ -86,8 +86,8 @@ static int is_zero(const double *v)
 /* The element at global (gi, gj), 0-based, of side 'A' or 'C'. */
 static void value(const u_config *c, int side, int gi, int gj, void *out)
 {
-    uint64_t h = u_mix(c->key ^ u_mix((uint64_t)side * 0x51ED27ULL + (uint64_t)gi * 0x10001ULL +
-                                      ((uint64_t)gj << 32)));
+    uint64_t h = test_rng_mix(c->key ^ test_rng_mix((uint64_t)side * 0x51ED27ULL +
+                                                    (uint64_t)gi * 0x10001ULL + ((uint64_t)gj << 32)));
     const u_side *s = side == 'A' ? &c->a : &c->c;
     int tr = u_transposes(c);
     int rows = side == 'A' && tr ? c->n : c->m, cols = side == 'A' && tr ? c->m : c->n;
@@ -99,7 +99,7 @@ static void value(const u_config *c, int side, int gi, int gj, void *out)
         return;
     }
     if (c->data == U_DATA_REAL)
-        put(c->type, out, unit(h), unit(u_mix(h)));
+        put(c->type, out, unit(h), unit(test_rng_mix(h)));
     else
         put(c->type, out, nonzero(h), nonzero(h >> 20));
 }
