@@ -29,6 +29,7 @@
 
 #include <mpi.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -532,77 +533,86 @@ static int pick(int cond, int ictxt)
 static int rot; /* rotates the element type across cases */
 static int next_type(void) { return rot++ % NTYPES; }
 
+/* The int argument `f` of a call (m, n, ia, ja, ib, jb, ictxt); NULL for
+ * uplo and diag. */
+static int *int_arg(call_t *c, const char *f)
+{
+    static const struct {
+        const char *f;
+        size_t off;
+    } a[] = {
+        {"m", offsetof(call_t, m)},   {"n", offsetof(call_t, n)},   {"ia", offsetof(call_t, ia)},
+        {"ja", offsetof(call_t, ja)}, {"ib", offsetof(call_t, ib)}, {"jb", offsetof(call_t, jb)},
+        {"ictxt", offsetof(call_t, ictxt)},
+    };
+    for (size_t i = 0; i < sizeof a / sizeof a[0]; i++)
+        if (!strcmp(f, a[i].f))
+            return (int *)((char *)c + a[i].off);
+    return NULL;
+}
+
+static void set_arg(call_t *c, const char *f, int value)
+{
+    int *p = int_arg(c, f);
+    if (p)
+        *p = value;
+    else if (!strcmp(f, "uplo"))
+        c->uplo = (char)value;
+    else
+        c->diag = (char)value;
+}
+
+/* The standard call with argument `f` set to `value` on process `rank` of
+ * the world (every process where rank < 0): expected to fail with code and
+ * arg, the message's suffix and detail as given. */
+static void arg_case(int routine, int rank, const char *f, int value, int code, int arg,
+                     int suffix, const char *name, const char *detail)
+{
+    call_t b = std_call(routine, next_type()), c = b;
+    if (rank < 0 || g_rank == rank)
+        set_arg(&c, f, value);
+    expect_t e = expect(code, arg, suffix, -1, "%s", detail);
+    run_case(name, &b, &c, &e);
+}
+
 /* Bad values that every process passes (everyone can see it). */
 static void cases_local_all(int routine)
 {
     char nm[256];
     const mat_t A = stdA(), B = stdB();
-    /* m, n */
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.m = -1;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_M, SUF_ANY, -1, "m = -1, must be >= 0");
-        run_case("m = -1", &b, &c, &e);
+    /* m, n, ia, ja, ib, jb below their least value */
+    static const struct {
+        const char *f;
+        int arg, value, least;
+    } below[] = {
+        {"m", ARG_M, -1, 0},  {"n", ARG_N, -2, 0},  {"ia", ARG_IA, 0, 1},
+        {"ja", ARG_JA, -3, 1}, {"ib", ARG_IB, 0, 1}, {"jb", ARG_JB, -1, 1},
+    };
+    for (size_t i = 0; i < sizeof below / sizeof below[0]; i++) {
+        char det[128];
+        snprintf(nm, sizeof nm, "%s = %d", below[i].f, below[i].value);
+        snprintf(det, sizeof det, "%s = %d, must be >= %d", below[i].f, below[i].value,
+                 below[i].least);
+        arg_case(routine, -1, below[i].f, below[i].value, BCR_ERR_ARGUMENT, below[i].arg,
+                 SUF_ANY, nm, det);
     }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.n = -2;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_N, SUF_ANY, -1, "n = -2, must be >= 0");
-        run_case("n = -2", &b, &c, &e);
-    }
-    /* ia, ja, ib, jb below 1 */
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ia = 0;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_IA, SUF_ANY, -1, "ia = 0, must be >= 1");
-        run_case("ia = 0", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ja = -3;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_JA, SUF_ANY, -1, "ja = -3, must be >= 1");
-        run_case("ja = -3", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ib = 0;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_IB, SUF_ANY, -1, "ib = 0, must be >= 1");
-        run_case("ib = 0", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.jb = -1;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_JB, SUF_ANY, -1, "jb = -1, must be >= 1");
-        run_case("jb = -1", &b, &c, &e);
-    }
-    /* submatrix past the end */
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ia = A.M - c.m + 2;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_IA, SUF_ANY, -1,
-                            "ia + m - 1 = %d exceeds M_A = %d", c.ia + c.m - 1, A.M);
-        run_case("ia + m - 1 > M_A", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ja = A.N - c.n + 3;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_JA, SUF_ANY, -1,
-                            "ja + n - 1 = %d exceeds N_A = %d", c.ja + c.n - 1, A.N);
-        run_case("ja + n - 1 > N_A", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ib = B.M - c.m + 2;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_IB, SUF_ANY, -1,
-                            "ib + m - 1 = %d exceeds M_B = %d", c.ib + c.m - 1, B.M);
-        run_case("ib + m - 1 > M_B", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.jb = B.N - c.n + 4;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_JB, SUF_ANY, -1,
-                            "jb + n - 1 = %d exceeds N_B = %d", c.jb + c.n - 1, B.N);
-        run_case("jb + n - 1 > N_B", &b, &c, &e);
+    /* submatrix past the end: i + len - 1 = (the matrix's dim) + over */
+    const call_t std = std_call(routine, 0);
+    const struct {
+        const char *f, *lenf, *dim;
+        int len, dimval, arg, over;
+    } past[] = {
+        {"ia", "m", "M_A", std.m, A.M, ARG_IA, 1}, {"ja", "n", "N_A", std.n, A.N, ARG_JA, 2},
+        {"ib", "m", "M_B", std.m, B.M, ARG_IB, 1}, {"jb", "n", "N_B", std.n, B.N, ARG_JB, 3},
+    };
+    for (size_t i = 0; i < sizeof past / sizeof past[0]; i++) {
+        char det[128];
+        int len = past[i].len;
+        int v = past[i].dimval - len + 1 + past[i].over;
+        snprintf(nm, sizeof nm, "%s + %s - 1 > %s", past[i].f, past[i].lenf, past[i].dim);
+        snprintf(det, sizeof det, "%s + %s - 1 = %d exceeds %s = %d", past[i].f, past[i].lenf,
+                 v + len - 1, past[i].dim, past[i].dimval);
+        arg_case(routine, -1, past[i].f, v, BCR_ERR_ARGUMENT, past[i].arg, SUF_ANY, nm, det);
     }
     /* descriptor fields, the same bad value on every process of the grid */
     struct {
@@ -639,41 +649,32 @@ static void cases_local_all(int routine)
         run_case(nm, &b, &c, &e);
     }
     /* ictxt that is no BLACS context */
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ictxt = 77;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_ICTXT, SUF_ANY_OR_NONE, -1,
-                            "ictxt = 77 is not a BLACS context");
-        run_case("ictxt = 77", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        c.ictxt = -1;
-        expect_t e = expect(BCR_ERR_ARGUMENT, ARG_ICTXT, SUF_ANY_OR_NONE, -1,
-                            "ictxt = -1 is not a BLACS context");
-        run_case("ictxt = -1", &b, &c, &e);
+    static const int no_ctxt[] = {77, -1};
+    for (size_t i = 0; i < sizeof no_ctxt / sizeof no_ctxt[0]; i++) {
+        char det[128];
+        snprintf(nm, sizeof nm, "ictxt = %d", no_ctxt[i]);
+        snprintf(det, sizeof det, "ictxt = %d is not a BLACS context", no_ctxt[i]);
+        arg_case(routine, -1, "ictxt", no_ctxt[i], BCR_ERR_ARGUMENT, ARG_ICTXT, SUF_ANY_OR_NONE,
+                 nm, det);
     }
     if (routine == TR) {
-        {
-            call_t b = std_call(routine, next_type()), c = b;
-            c.uplo = 'X';
-            expect_t e = expect(BCR_ERR_ARGUMENT, ARG_UPLO, SUF_ANY, -1,
-                                "uplo = 'X', must be one of U, u, L, l");
-            run_case("uplo = 'X'", &b, &c, &e);
-        }
-        {
-            call_t b = std_call(routine, next_type()), c = b;
-            c.diag = 'X';
-            expect_t e = expect(BCR_ERR_ARGUMENT, ARG_DIAG, SUF_ANY, -1,
-                                "diag = 'X', must be one of U, u, N, n");
-            run_case("diag = 'X'", &b, &c, &e);
-        }
-        {
-            call_t b = std_call(routine, next_type()), c = b;
-            c.uplo = 'n';
-            expect_t e = expect(BCR_ERR_ARGUMENT, ARG_UPLO, SUF_ANY, -1,
-                                "uplo = 'n', must be one of U, u, L, l");
-            run_case("uplo = 'n'", &b, &c, &e);
+        static const struct {
+            const char *f;
+            int arg;
+            char value;
+            const char *allowed;
+        } flag[] = {
+            {"uplo", ARG_UPLO, 'X', "U, u, L, l"},
+            {"diag", ARG_DIAG, 'X', "U, u, N, n"},
+            {"uplo", ARG_UPLO, 'n', "U, u, L, l"},
+        };
+        for (size_t i = 0; i < sizeof flag / sizeof flag[0]; i++) {
+            char det[128];
+            snprintf(nm, sizeof nm, "%s = '%c'", flag[i].f, flag[i].value);
+            snprintf(det, sizeof det, "%s = '%c', must be one of %s", flag[i].f, flag[i].value,
+                     flag[i].allowed);
+            arg_case(routine, -1, flag[i].f, flag[i].value, BCR_ERR_ARGUMENT, flag[i].arg,
+                     SUF_ANY, nm, det);
         }
     }
 }
@@ -771,37 +772,25 @@ static void cases_inconsistent(int routine)
 {
     char nm[256];
     int P = g_size;
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        if (g_rank == 1)
-            c.m = b.m - 1;
-        expect_t e = expect(BCR_ERR_INCONSISTENT, ARG_M, SUF_NONE, -1, "processes disagree on m");
-        run_case("m differs on rank 1", &b, &c, &e);
-    }
-    {
-        call_t b = std_call(routine, next_type()), c = b;
-        if (g_rank == P - 1)
-            c.n = b.n + 1;
-        expect_t e = expect(BCR_ERR_INCONSISTENT, ARG_N, SUF_NONE, -1, "processes disagree on n");
-        run_case("n differs on the last rank", &b, &c, &e);
-    }
-    if (routine == TR) {
-        {
-            call_t b = std_call(routine, next_type()), c = b;
-            if (g_rank == 0)
-                c.uplo = 'L';
-            expect_t e = expect(BCR_ERR_INCONSISTENT, ARG_UPLO, SUF_NONE, -1,
-                                "processes disagree on uplo");
-            run_case("uplo differs on rank 0", &b, &c, &e);
-        }
-        {
-            call_t b = std_call(routine, next_type()), c = b;
-            if (g_rank == P - 1)
-                c.diag = 'U';
-            expect_t e = expect(BCR_ERR_INCONSISTENT, ARG_DIAG, SUF_NONE, -1,
-                                "processes disagree on diag");
-            run_case("diag differs on the last rank", &b, &c, &e);
-        }
+    const call_t std = std_call(routine, 0);
+    const struct {
+        const char *f;
+        int arg, rank, value;
+        const char *who;
+    } differ[] = {
+        {"m", ARG_M, 1, std.m - 1, "rank 1"},
+        {"n", ARG_N, P - 1, std.n + 1, "the last rank"},
+        {"uplo", ARG_UPLO, 0, 'L', "rank 0"},
+        {"diag", ARG_DIAG, P - 1, 'U', "the last rank"},
+    };
+    for (size_t i = 0; i < sizeof differ / sizeof differ[0]; i++) {
+        if ((differ[i].arg == ARG_UPLO || differ[i].arg == ARG_DIAG) && routine != TR)
+            continue;
+        char det[128];
+        snprintf(nm, sizeof nm, "%s differs on %s", differ[i].f, differ[i].who);
+        snprintf(det, sizeof det, "processes disagree on %s", differ[i].f);
+        arg_case(routine, differ[i].rank, differ[i].f, differ[i].value, BCR_ERR_INCONSISTENT,
+                 differ[i].arg, SUF_NONE, nm, det);
     }
     /* One member of a grid with another value of a grid-wide field. */
     static const char *fname[] = {"", "", "M", "N", "MB", "NB", "RSRC", "CSRC"};
