@@ -80,6 +80,19 @@ typedef struct {
     int a_null, b_null;
 } call_t;
 
+/* CALL(ch, T) for the element type `type`: ch the routine's letter, T the C
+ * type. */
+#define BY_TYPE(type, CALL)                                                    \
+    do {                                                                       \
+        switch (type) {                                                        \
+        case T_S: CALL(s, float); break;                                       \
+        case T_D: CALL(d, double); break;                                      \
+        case T_C: CALL(c, float _Complex); break;                              \
+        case T_Z: CALL(z, double _Complex); break;                             \
+        default: CALL(i, int); break;                                          \
+        }                                                                      \
+    } while (0)
+
 static void lib_call(const call_t *c, const void *a, void *b)
 {
     const int *da = c->null_desca ? NULL : c->desca;
@@ -92,21 +105,9 @@ static void lib_call(const call_t *c, const void *a, void *b)
     bcr_p##ch##trmr2d(ul, dg, c->m, c->n, (const T *)a, c->ia, c->ja, da, (T *)b, c->ib,    \
                       c->jb, db, c->ictxt)
     if (c->routine == GE) {
-        switch (c->type) {
-        case T_S: GECALL(s, float); break;
-        case T_D: GECALL(d, double); break;
-        case T_C: GECALL(c, float _Complex); break;
-        case T_Z: GECALL(z, double _Complex); break;
-        default: GECALL(i, int); break;
-        }
+        BY_TYPE(c->type, GECALL);
     } else {
-        switch (c->type) {
-        case T_S: TRCALL(s, float); break;
-        case T_D: TRCALL(d, double); break;
-        case T_C: TRCALL(c, float _Complex); break;
-        case T_Z: TRCALL(z, double _Complex); break;
-        default: TRCALL(i, int); break;
-        }
+        BY_TYPE(c->type, TRCALL);
     }
 #undef GECALL
 #undef TRCALL
@@ -125,21 +126,9 @@ static void ref_call(const call_t *c, void *a, void *b)
     Cp##ch##trmr2d(ul, dg, c->m, c->n, (T *)a, c->ia, c->ja, pa, (T *)b, c->ib, c->jb, pb,  \
                    c->ictxt)
     if (c->routine == GE) {
-        switch (c->type) {
-        case T_S: GEREF(s, float); break;
-        case T_D: GEREF(d, double); break;
-        case T_C: GEREF(c, float _Complex); break;
-        case T_Z: GEREF(z, double _Complex); break;
-        default: GEREF(i, int); break;
-        }
+        BY_TYPE(c->type, GEREF);
     } else {
-        switch (c->type) {
-        case T_S: TRREF(s, float); break;
-        case T_D: TRREF(d, double); break;
-        case T_C: TRREF(c, float _Complex); break;
-        case T_Z: TRREF(z, double _Complex); break;
-        default: TRREF(i, int); break;
-        }
+        BY_TYPE(c->type, TRREF);
     }
 #undef GEREF
 #undef TRREF
