@@ -12,6 +12,9 @@ if(TARGET bcredist_fortran)
     target_include_directories(bcr_ftest_layout INTERFACE ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
   endif()
   add_executable(bcr_test_fortran_module ${CMAKE_CURRENT_LIST_DIR}/fortran_module_test.f90)
+  # Preprocessed: one routine per element type from fmod_run.inc.
+  set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/fortran_module_test.f90
+    PROPERTIES Fortran_PREPROCESS ON)
   target_compile_options(bcr_test_fortran_module PRIVATE -Wall -Wextra)
   set_target_properties(bcr_test_fortran_module PROPERTIES
     Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/bcr_test_fortran_module)

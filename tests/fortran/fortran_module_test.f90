@@ -42,135 +42,41 @@ contains
     end if
   end subroutine check_same
 
-  subroutine run_s(c)
-    type(test_case), intent(in) :: c
-    real(c_float), allocatable, target :: a(:), b_ref(:), b_bcr(:)
-    integer :: k, v
-    allocate(a(c%a%size), b_ref(c%b%size), b_bcr(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = real(v, c_float) + 0.5_c_float
-    end do
-    do k = 1, c%b%size
-       b_ref(k) = -real(k, c_float) - 0.25_c_float
-    end do
-    b_bcr = b_ref
-    if (c%trapezoid) then
-       call pstrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pstrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-    else
-       call psgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_psgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, c%ib, c%jb, c%b%desc, &
-            c%ictxt)
-    end if
-    call check_same('s', c, c_loc(b_ref), c_loc(b_bcr), 4 * c%b%size)
-  end subroutine run_s
+  ! One routine per element type, from fmod_run.inc.
+#define CH s
+#define TNAME 's'
+#define ELEM real(c_float)
+#define A_OF(v) real(v, c_float) + 0.5_c_float
+#define B_OF(k) -real(k, c_float) - 0.25_c_float
+#include "fmod_run.inc"
 
-  subroutine run_d(c)
-    type(test_case), intent(in) :: c
-    real(c_double), allocatable, target :: a(:), b_ref(:), b_bcr(:)
-    integer :: k, v
-    allocate(a(c%a%size), b_ref(c%b%size), b_bcr(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = real(v, c_double) + 0.5_c_double
-    end do
-    do k = 1, c%b%size
-       b_ref(k) = -real(k, c_double) - 0.25_c_double
-    end do
-    b_bcr = b_ref
-    if (c%trapezoid) then
-       call pdtrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pdtrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-    else
-       call pdgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pdgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, c%ib, c%jb, c%b%desc, &
-            c%ictxt)
-    end if
-    call check_same('d', c, c_loc(b_ref), c_loc(b_bcr), 8 * c%b%size)
-  end subroutine run_d
+#define CH d
+#define TNAME 'd'
+#define ELEM real(c_double)
+#define A_OF(v) real(v, c_double) + 0.5_c_double
+#define B_OF(k) -real(k, c_double) - 0.25_c_double
+#include "fmod_run.inc"
 
-  subroutine run_c(c)
-    type(test_case), intent(in) :: c
-    complex(c_float_complex), allocatable, target :: a(:), b_ref(:), b_bcr(:)
-    integer :: k, v
-    allocate(a(c%a%size), b_ref(c%b%size), b_bcr(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = cmplx(v, -v - 0.5, c_float_complex)
-    end do
-    do k = 1, c%b%size
-       b_ref(k) = cmplx(-k, 0.75, c_float_complex)
-    end do
-    b_bcr = b_ref
-    if (c%trapezoid) then
-       call pctrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pctrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-    else
-       call pcgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pcgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, c%ib, c%jb, c%b%desc, &
-            c%ictxt)
-    end if
-    call check_same('c', c, c_loc(b_ref), c_loc(b_bcr), 8 * c%b%size)
-  end subroutine run_c
+#define CH c
+#define TNAME 'c'
+#define ELEM complex(c_float_complex)
+#define A_OF(v) cmplx(v, -v - 0.5, c_float_complex)
+#define B_OF(k) cmplx(-k, 0.75, c_float_complex)
+#include "fmod_run.inc"
 
-  subroutine run_z(c)
-    type(test_case), intent(in) :: c
-    complex(c_double_complex), allocatable, target :: a(:), b_ref(:), b_bcr(:)
-    integer :: k, v
-    allocate(a(c%a%size), b_ref(c%b%size), b_bcr(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = cmplx(v, -v - 0.5, c_double_complex)
-    end do
-    do k = 1, c%b%size
-       b_ref(k) = cmplx(-k, 0.75, c_double_complex)
-    end do
-    b_bcr = b_ref
-    if (c%trapezoid) then
-       call pztrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pztrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-    else
-       call pzgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pzgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, c%ib, c%jb, c%b%desc, &
-            c%ictxt)
-    end if
-    call check_same('z', c, c_loc(b_ref), c_loc(b_bcr), 16 * c%b%size)
-  end subroutine run_z
+#define CH z
+#define TNAME 'z'
+#define ELEM complex(c_double_complex)
+#define A_OF(v) cmplx(v, -v - 0.5, c_double_complex)
+#define B_OF(k) cmplx(-k, 0.75, c_double_complex)
+#include "fmod_run.inc"
 
-  subroutine run_i(c)
-    type(test_case), intent(in) :: c
-    integer(c_int), allocatable, target :: a(:), b_ref(:), b_bcr(:)
-    integer :: k, v
-    allocate(a(c%a%size), b_ref(c%b%size), b_bcr(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = v
-    end do
-    do k = 1, c%b%size
-       b_ref(k) = -k
-    end do
-    b_bcr = b_ref
-    if (c%trapezoid) then
-       call pitrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pitrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, &
-            c%ib, c%jb, c%b%desc, c%ictxt)
-    else
-       call pigemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_ref, c%ib, c%jb, c%b%desc, c%ictxt)
-       call bcr_pigemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b_bcr, c%ib, c%jb, c%b%desc, &
-            c%ictxt)
-    end if
-    call check_same('i', c, c_loc(b_ref), c_loc(b_bcr), 4 * c%b%size)
-  end subroutine run_i
+#define CH i
+#define TNAME 'i'
+#define ELEM integer(c_int)
+#define A_OF(v) v
+#define B_OF(k) -k
+#include "fmod_run.inc"
 
   subroutine run_all_types(c)
     type(test_case), intent(in) :: c
