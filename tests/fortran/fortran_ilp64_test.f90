@@ -261,59 +261,24 @@ contains
     call expected_b(c, b0, ev)
   end subroutine values
 
-  subroutine run_d(c)
-    type(test_case), intent(in) :: c
-    integer(ik), allocatable :: av(:), b0(:), ev(:)
-    real(c_double), allocatable, target :: a(:), b(:), e(:)
-    call values(c, av, b0, ev)
-    allocate(a(size(av)), b(size(b0)), e(size(ev)))
-    a = as_d(av)
-    b = as_d(b0)
-    e = as_d(ev)
-    if (c%trapezoid) then
-       call bcr_pdtrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    else
-       call bcr_pdgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    end if
-    call count_result('d', c, same_bytes(c_loc(b), c_loc(e), 8 * size(b, kind=ik)))
-  end subroutine run_d
+  ! One routine per element type, from filp64_run.inc.
+#define CH d
+#define TNAME 'd'
+#define ELEM real(c_double)
+#define AS as_d
+#include "filp64_run.inc"
 
-  subroutine run_z(c)
-    type(test_case), intent(in) :: c
-    integer(ik), allocatable :: av(:), b0(:), ev(:)
-    complex(c_double_complex), allocatable, target :: a(:), b(:), e(:)
-    call values(c, av, b0, ev)
-    allocate(a(size(av)), b(size(b0)), e(size(ev)))
-    a = as_z(av)
-    b = as_z(b0)
-    e = as_z(ev)
-    if (c%trapezoid) then
-       call bcr_pztrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    else
-       call bcr_pzgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    end if
-    call count_result('z', c, same_bytes(c_loc(b), c_loc(e), 16 * size(b, kind=ik)))
-  end subroutine run_z
+#define CH z
+#define TNAME 'z'
+#define ELEM complex(c_double_complex)
+#define AS as_z
+#include "filp64_run.inc"
 
-  subroutine run_i(c)
-    type(test_case), intent(in) :: c
-    integer(ik), allocatable :: av(:), b0(:), ev(:)
-    integer(ik), allocatable, target :: a(:), b(:), e(:)
-    call values(c, av, b0, ev)
-    allocate(a(size(av)), b(size(b0)), e(size(ev)))
-    a = as_i(av)
-    b = as_i(b0)
-    e = as_i(ev)
-    if (c%trapezoid) then
-       call bcr_pitrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    else
-       call bcr_pigemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    end if
-    call count_result('i', c, same_bytes(c_loc(b), c_loc(e), 8 * size(b, kind=ik)))
-  end subroutine run_i
+#define CH i
+#define TNAME 'i'
+#define ELEM integer(ik)
+#define AS as_i
+#include "filp64_run.inc"
 
 end module filp64_support
 

@@ -119,6 +119,9 @@ if(BCREDIST_FORTRAN)
   target_link_libraries(bcr_test_fortran_ilp64_lib PUBLIC bcr_test_ilp64_lib)
 
   add_executable(bcr_test_fortran_ilp64 ${CMAKE_CURRENT_LIST_DIR}/fortran_ilp64_test.f90)
+  # Preprocessed: one routine per element type from filp64_run.inc.
+  set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/fortran_ilp64_test.f90
+    PROPERTIES Fortran_PREPROCESS ON)
   set_target_properties(bcr_test_fortran_ilp64 PROPERTIES
     Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/bcr_test_fortran_ilp64
     LINKER_LANGUAGE Fortran)
