@@ -70,14 +70,12 @@ bcr_test_timeout(90 dropin_stats_disagree)
 # shared drop-in first.
 if(CMAKE_Fortran_COMPILER_LOADED)
   find_package(MPI REQUIRED COMPONENTS Fortran)
-  if(NOT TARGET bcr_ftest_layout)
-    add_library(bcr_ftest_layout OBJECT ${BCR_TESTS_COMMON}/ftest_layout.f90)
-    set_target_properties(bcr_ftest_layout PROPERTIES
-      Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
-    target_include_directories(bcr_ftest_layout INTERFACE ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
-  endif()
+  include(${BCR_TESTS_COMMON}/ftest_layout.cmake)
   add_executable(bcr_dropin_f_plain ${CMAKE_CURRENT_LIST_DIR}/dropin_prog.f90)
   add_executable(bcr_dropin_f_linked ${CMAKE_CURRENT_LIST_DIR}/dropin_prog.f90)
+  # Preprocessed: one routine per element type from dropin_run.inc.
+  set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/dropin_prog.f90
+    PROPERTIES Fortran_PREPROCESS ON)
   target_link_libraries(bcr_dropin_f_plain PRIVATE
     bcr_ftest_layout ${BCR_SCALAPACK_TARGET} MPI::MPI_Fortran)
   target_link_libraries(bcr_dropin_f_linked PRIVATE

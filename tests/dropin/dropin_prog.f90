@@ -14,145 +14,36 @@ module dropin_calls
   external :: psgemr2do, pdgemr2do, pcgemr2do, pzgemr2do, pigemr2do
   external :: pstrmr2do, pdtrmr2do, pctrmr2do, pztrmr2do, pitrmr2do
 contains
-  subroutine run_s(c, how, u)
-    type(test_case), intent(in) :: c
-    integer, intent(in) :: how, u
-    real, allocatable :: a(:), b(:)
-    integer :: k, v
-    allocate(a(c%a%size), b(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = real(v) + 0.5
-    end do
-    do k = 1, c%b%size
-       b(k) = -real(k) - 0.25
-    end do
-    select case (how)
-    case (GEMR2D)
-       call psgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    case (TRMR2D)
-       call pstrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    case (GEMR2DO)
-       call psgemr2do(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc)
-    case (TRMR2DO)
-       call pstrmr2do(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc)
-    end select
-    write (u) b
-  end subroutine run_s
+  ! One routine per element type, from dropin_run.inc.
+#define CH s
+#define ELEM real
+#define A_OF(v) real(v) + 0.5
+#define B_OF(k) -real(k) - 0.25
+#include "dropin_run.inc"
 
-  subroutine run_d(c, how, u)
-    type(test_case), intent(in) :: c
-    integer, intent(in) :: how, u
-    double precision, allocatable :: a(:), b(:)
-    integer :: k, v
-    allocate(a(c%a%size), b(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = dble(v) + 0.5d0
-    end do
-    do k = 1, c%b%size
-       b(k) = -dble(k) - 0.25d0
-    end do
-    select case (how)
-    case (GEMR2D)
-       call pdgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    case (TRMR2D)
-       call pdtrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    case (GEMR2DO)
-       call pdgemr2do(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc)
-    case (TRMR2DO)
-       call pdtrmr2do(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc)
-    end select
-    write (u) b
-  end subroutine run_d
+#define CH d
+#define ELEM double precision
+#define A_OF(v) dble(v) + 0.5d0
+#define B_OF(k) -dble(k) - 0.25d0
+#include "dropin_run.inc"
 
-  subroutine run_c(c, how, u)
-    type(test_case), intent(in) :: c
-    integer, intent(in) :: how, u
-    complex, allocatable :: a(:), b(:)
-    integer :: k, v
-    allocate(a(c%a%size), b(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = cmplx(v, -v - 0.5)
-    end do
-    do k = 1, c%b%size
-       b(k) = cmplx(-k, 0.75)
-    end do
-    select case (how)
-    case (GEMR2D)
-       call pcgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    case (TRMR2D)
-       call pctrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    case (GEMR2DO)
-       call pcgemr2do(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc)
-    case (TRMR2DO)
-       call pctrmr2do(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc)
-    end select
-    write (u) b
-  end subroutine run_c
+#define CH c
+#define ELEM complex
+#define A_OF(v) cmplx(v, -v - 0.5)
+#define B_OF(k) cmplx(-k, 0.75)
+#include "dropin_run.inc"
 
-  subroutine run_z(c, how, u)
-    type(test_case), intent(in) :: c
-    integer, intent(in) :: how, u
-    complex(kind(0.0d0)), allocatable :: a(:), b(:)
-    integer :: k, v
-    allocate(a(c%a%size), b(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = cmplx(v, -v - 0.5d0, kind(0.0d0))
-    end do
-    do k = 1, c%b%size
-       b(k) = cmplx(-k, 0.75d0, kind(0.0d0))
-    end do
-    select case (how)
-    case (GEMR2D)
-       call pzgemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    case (TRMR2D)
-       call pztrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    case (GEMR2DO)
-       call pzgemr2do(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc)
-    case (TRMR2DO)
-       call pztrmr2do(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc)
-    end select
-    write (u) b
-  end subroutine run_z
+#define CH z
+#define ELEM complex(kind(0.0d0))
+#define A_OF(v) cmplx(v, -v - 0.5d0, kind(0.0d0))
+#define B_OF(k) cmplx(-k, 0.75d0, kind(0.0d0))
+#include "dropin_run.inc"
 
-  subroutine run_i(c, how, u)
-    type(test_case), intent(in) :: c
-    integer, intent(in) :: how, u
-    integer, allocatable :: a(:), b(:)
-    integer :: k, v
-    allocate(a(c%a%size), b(c%b%size))
-    do k = 1, c%a%size
-       v = a_value(c%a, k)
-       a(k) = v
-    end do
-    do k = 1, c%b%size
-       b(k) = -k
-    end do
-    select case (how)
-    case (GEMR2D)
-       call pigemr2d(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc, c%ictxt)
-    case (TRMR2D)
-       call pitrmr2d(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc, c%ictxt)
-    case (GEMR2DO)
-       call pigemr2do(c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, c%b%desc)
-    case (TRMR2DO)
-       call pitrmr2do(c%uplo, c%diag, c%m, c%n, a, c%ia, c%ja, c%a%desc, b, c%ib, c%jb, &
-            c%b%desc)
-    end select
-    write (u) b
-  end subroutine run_i
+#define CH i
+#define ELEM integer
+#define A_OF(v) v
+#define B_OF(k) -k
+#include "dropin_run.inc"
 
   subroutine run_all_types(c, how, u, calls)
     type(test_case), intent(in) :: c

@@ -5,12 +5,7 @@
 if(TARGET bcredist_fortran)
   find_package(MPI REQUIRED COMPONENTS Fortran)
   # Layouts and cases shared by the Fortran tests (also dropin.cmake).
-  if(NOT TARGET bcr_ftest_layout)
-    add_library(bcr_ftest_layout OBJECT ${BCR_TESTS_COMMON}/ftest_layout.f90)
-    set_target_properties(bcr_ftest_layout PROPERTIES
-      Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
-    target_include_directories(bcr_ftest_layout INTERFACE ${CMAKE_CURRENT_BINARY_DIR}/mod/ftest_layout)
-  endif()
+  include(${BCR_TESTS_COMMON}/ftest_layout.cmake)
   add_executable(bcr_test_fortran_module ${CMAKE_CURRENT_LIST_DIR}/fortran_module_test.f90)
   # Preprocessed: one routine per element type from fmod_run.inc.
   set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/fortran_module_test.f90
