@@ -38,3 +38,26 @@ int test_rng_chance(test_rng *r, double p)
 {
     return (double)(test_rng_next(r) >> 11) * (1.0 / 9007199254740992.0) < p;
 }
+
+void test_rng_shuffle(test_rng *r, int *v, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = test_rng_int(r, 0, i), t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+    }
+}
+
+void test_rng_shape(test_rng *r, int k, int *nprow, int *npcol)
+{
+    int nd = 0;
+    for (int d = 1; d <= k; d++)
+        nd += k % d == 0;
+    int pick = test_rng_int(r, 0, nd - 1);
+    for (int d = 1; d <= k; d++)
+        if (k % d == 0 && pick-- == 0) {
+            *nprow = d;
+            break;
+        }
+    *npcol = k / *nprow;
+}

@@ -31,4 +31,10 @@ int test_rng_int(test_rng *r, int lo, int hi);
 /* 1 with probability p */
 int test_rng_chance(test_rng *r, double p);
 
+/* v[0..n-1] in a random order (Fisher-Yates). */
+void test_rng_shuffle(test_rng *r, int *v, int n);
+
+/* A random shape nprow x npcol = k, every divisor of k equally likely. */
+void test_rng_shape(test_rng *r, int k, int *nprow, int *npcol);
+
 #endif

@@ -25,26 +25,6 @@ static void two_d(int p, int *r, int *c)
     *c = p / best;
 }
 
-static void shuffle(test_rng *r, int *v, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = test_rng_int(r, 0, i), t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
-}
-
-/* A random shape r x c with r * c = k, every divisor equally likely. */
-static void random_shape(test_rng *r, int k, int *nprow, int *npcol)
-{
-    int div[CMP_MAXP], nd = 0;
-    for (int d = 1; d <= k; d++)
-        if (k % d == 0)
-            div[nd++] = d;
-    *nprow = div[test_rng_int(r, 0, nd - 1)];
-    *npcol = k / *nprow;
-}
-
 static void side_default(cmp_side *s)
 {
     memset(s, 0, sizeof *s);
@@ -83,7 +63,7 @@ void cmp_random_pool(cmp_pool *pool, uint64_t seed, long batch, int P)
         int S[CMP_MAXP], s, nprow, npcol;
         /* ictxt: all ranks, or now and then a subset (the others skip) */
         s = P > 1 && test_rng_chance(&r, 0.15) ? test_rng_int(&r, 1, P - 1) : P;
-        random_shape(&r, s, &nprow, &npcol);
+        test_rng_shape(&r, s, &nprow, &npcol);
         int how = test_rng_int(&r, 0, 9);
         if (how < 3) {
             cmp_grid_init(&g, 'R', nprow, npcol);
@@ -93,7 +73,7 @@ void cmp_random_pool(cmp_pool *pool, uint64_t seed, long batch, int P)
             int all[CMP_MAXP];
             for (int k = 0; k < P; k++)
                 all[k] = k;
-            shuffle(&r, all, P);
+            test_rng_shuffle(&r, all, P);
             cmp_grid_map(&g, nprow, npcol, all);
         }
         memcpy(S, g.map, sizeof(int) * (size_t)s);
@@ -111,13 +91,13 @@ void cmp_random_pool(cmp_pool *pool, uint64_t seed, long batch, int P)
         }
         for (int k = 0; k < GRIDS_PER_WORLD; k++) {
             int q = test_rng_chance(&r, 0.3) ? s : test_rng_int(&r, 1, s);
-            random_shape(&r, q, &nprow, &npcol);
+            test_rng_shape(&r, q, &nprow, &npcol);
             if (q <= prefix && test_rng_chance(&r, 0.3)) {
                 cmp_grid_init(&g, test_rng_chance(&r, 0.5) ? 'R' : 'C', nprow, npcol);
             } else {
                 int sub[CMP_MAXP];
                 memcpy(sub, S, sizeof(int) * (size_t)s);
-                shuffle(&r, sub, s);
+                test_rng_shuffle(&r, sub, s);
                 cmp_grid_map(&g, nprow, npcol, sub);
             }
             cmp_pool_add(pool, &g);
@@ -511,7 +491,7 @@ static void sys_pair(int gp, int P, cmp_pool *pool, int world, int *ga, int *gb)
         cmp_rng_init(&rr, 12345, 3, (uint64_t)(P * 10 + gp));
         for (int t = 0; t < P; t++)
             v[t] = t;
-        shuffle(&rr, v, P);
+        test_rng_shuffle(&rr, v, P);
         int k = gp == 7 ? P - 1 : (P > 2 ? P - 2 : 1), kr, kc;
         two_d(k, &kr, &kc);
         cmp_grid_map(&g, kr, kc, v);

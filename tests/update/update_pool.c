@@ -69,31 +69,11 @@ void u_pool_free(u_pool *p)
 
 /* ---- shapes ------------------------------------------------------------ */
 
-static void shuffle(test_rng *r, int *v, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = test_rng_int(r, 0, i), t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
-}
-
-/* A random shape r x c with r * c = k, every divisor equally likely. */
-static void random_shape(test_rng *r, int k, int *nprow, int *npcol)
-{
-    int div[U_MAXP], nd = 0;
-    for (int d = 1; d <= k; d++)
-        if (k % d == 0)
-            div[nd++] = d;
-    *nprow = div[test_rng_int(r, 0, nd - 1)];
-    *npcol = k / *nprow;
-}
-
 /* A grid over the first k of ranks[]: in row order, column order (as
  * Cblacs_gridinit lays them out) or as they come. */
 static void grid_of(test_rng *r, u_grid *g, const int *ranks, int k)
 {
-    random_shape(r, k, &g->nprow, &g->npcol);
+    test_rng_shape(r, k, &g->nprow, &g->npcol);
     int how = test_rng_int(r, 0, 2);
     for (int row = 0; row < g->nprow; row++)
         for (int col = 0; col < g->npcol; col++) {
@@ -125,7 +105,7 @@ void u_pool_pblas(u_pool *p, uint64_t seed, long batch, int P)
         }
     while (p->n < 12) {
         int k = test_rng_chance(&r, 0.5) ? P : test_rng_int(&r, 1, P);
-        shuffle(&r, all, P);
+        test_rng_shuffle(&r, all, P);
         u_grid g;
         grid_of(&r, &g, all, k);
         u_pool_add(p, &g);
@@ -141,7 +121,7 @@ void u_pool_grids(u_pool *p, uint64_t seed, long batch, int P)
     for (int w = 0; w < 2; w++) {
         for (int k = 0; k < P; k++)
             worlds[w][k] = k;
-        shuffle(&r, worlds[w], P);
+        test_rng_shuffle(&r, worlds[w], P);
         /* the second union leaves a rank or more out now and then: they
          * do not call */
         size[w] = w == 1 && P > 1 && test_rng_chance(&r, 0.5) ? test_rng_int(&r, 1, P - 1) : P;
@@ -153,7 +133,7 @@ void u_pool_grids(u_pool *p, uint64_t seed, long batch, int P)
         for (int k = 0; k < U_PER_WORLD; k++) {
             int s = size[w], sub[U_MAXP];
             memcpy(sub, worlds[w], sizeof(int) * (size_t)s);
-            shuffle(&r, sub, s);
+            test_rng_shuffle(&r, sub, s);
             int q = test_rng_chance(&r, 0.3) ? s : test_rng_int(&r, 1, s);
             u_grid g;
             grid_of(&r, &g, sub, q);
