@@ -184,10 +184,12 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
             bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, ar->arg_desc,
                         "processes of grid %c disagree on CTXT_%c (two claim one grid position)",
                         ar->name, ar->name);
-        else if (found != n)
+        else if (found != n) /* not in ictxt, or passed CTXT = -1 */
             bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
-                        "grid %c has %d processes but only %d of them are in ictxt", ar->name, n,
-                        found);
+                        "%d of grid %c's %d processes did not take part as members of it: each "
+                        "must be in ictxt and pass grid %c's context as CTXT_%c (-1 is for "
+                        "processes outside grid %c)",
+                        n - found, ar->name, n, ar->name, ar->name, ar->name);
     }
     free(all);
     if (e->code) {

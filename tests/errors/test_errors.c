@@ -859,8 +859,10 @@ static void cases_grid(int routine)
             call_t c = make_call(routine, b.type, gSub, side ? &Asub : &Afull,
                                  side ? &Bfull : &Bsub, 5, 4, 2, 3, 3, 2);
             expect_t e = expect(BCR_ERR_GRID, argd, SUF_NONE, -1,
-                                "grid %s has %d processes but only %d of them are in ictxt", S, P,
-                                P - 1);
+                                "1 of grid %s's %d processes did not take part as members of "
+                                "it: each must be in ictxt and pass grid %s's context as "
+                                "CTXT_%s (-1 is for processes outside grid %s)",
+                                S, P, S, S, S);
             snprintf(nm, sizeof nm, "grid %s has a process outside ictxt", S);
             run_case(nm, &b, &c, &e);
         }
@@ -878,8 +880,10 @@ static void cases_grid(int routine)
                     c.a_null = 1;
             }
             expect_t e = expect(BCR_ERR_GRID, argd, SUF_NONE, -1,
-                                "grid %s has %d processes but only %d of them are in ictxt", S, P,
-                                P - 1);
+                                "1 of grid %s's %d processes did not take part as members of "
+                                "it: each must be in ictxt and pass grid %s's context as "
+                                "CTXT_%s (-1 is for processes outside grid %s)",
+                                S, P, S, S, S);
             snprintf(nm, sizeof nm, "a member of grid %s passes CTXT_%s = -1", S, S);
             run_case(nm, &b, &c, &e);
         }

@@ -392,21 +392,27 @@ static void on_sub(ecall_t *e, int side)
     layout(e);
 }
 
+/* One process of a grid (of P) missing from it: outside ictxt, or passing
+ * CTXT = -1. */
+#define GRID_MISSING(S)                                                                    \
+    "1 of grid " S "'s %d processes did not take part as members of it: each must be in "    \
+    "ictxt and pass grid " S "'s context as CTXT_" S " (-1 is for processes outside grid " S \
+    ")"
+
 /* Grids not within ictxt, or empty. */
 static void cases_grids(int routine)
 {
     int P = g_size;
     CASE("grid A has a process outside ictxt", on_sub(&e, 'C'), BCR_ERR_GRID, A_DESCA,
-         "grid A has %d processes but only %d of them are in ictxt", P, P - 1);
+         GRID_MISSING("A"), P);
     CASE("grid C has a process outside ictxt", on_sub(&e, 'A'), BCR_ERR_GRID, A_DESCC,
-         "grid C has %d processes but only %d of them are in ictxt", P, P - 1);
+         GRID_MISSING("C"), P);
     CASE("no process in grid C",
          (memset(e.descc, 0xff, sizeof e.descc), e.c_null = 1), BCR_ERR_GRID, A_DESCC,
          "no process is in grid C");
     CASE("a member of grid C passes CTXT_C = -1",
          (g_rank == 0 ? (memset(e.descc, 0xff, sizeof e.descc), e.c_null = 1) : 0),
-         BCR_ERR_GRID, A_DESCC, "grid C has %d processes but only %d of them are in ictxt", P,
-         P - 1);
+         BCR_ERR_GRID, A_DESCC, GRID_MISSING("C"), P);
 }
 
 /* World rank 1 changes field f of one side (a descriptor field, or 8: the
