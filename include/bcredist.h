@@ -372,8 +372,11 @@ void bcr_set_error_mode(int mode);
 
 /* Bytes bcredist keeps between calls on this process: every calling
  * thread's message buffers plus this process's share of its node's shared
- * segments (their resident bytes divided among the node's processes).  A
- * call leaves at most BCR_KEEP_BYTES (64 MiB unless set) of it. */
+ * segments (their resident bytes divided among the node's processes).  It
+ * is at most BCR_KEEP_BYTES (64 MiB unless set) once every process of the
+ * node has returned from a call; read as a call returns it may still count
+ * pages peers are giving back (docs/api.md, "Memory, first calls and
+ * freeing"). */
 size_t bcr_pool_bytes(void);
 
 /* The most this thread's calls held of it (their buffers and the

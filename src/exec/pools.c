@@ -178,6 +178,11 @@ size_t bcr_pool_bytes(void)
     return total + atomic_load(&set_bytes) + bcr_shm_bytes();
 }
 
+size_t bcr_pool_own_bytes(void)
+{
+    return bcr_pool_bytes() - bcr_shm_bytes() + bcr_shm_own_bytes();
+}
+
 /* Every thread's buffers; the threads stay listed (their list entries are
  * thread-local, not heap) and grow buffers again on their next call. */
 void bcr_pools_release(void)

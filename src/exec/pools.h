@@ -33,6 +33,11 @@ void bcr_pools_release(void);
 /* Bytes of this thread's own buffers. */
 size_t bcr_pools_mine(void);
 
+/* bcr_pool_bytes with, of the shared segments, only this process's own
+ * pages: what it has given back above BCR_KEEP_BYTES when a call returns
+ * (its peers' pages go as they return; docs/api.md, "Memory kept"). */
+size_t bcr_pool_own_bytes(void);
+
 /* Free this thread's own buffers, largest first, until they hold at most
  * `limit` bytes. */
 void bcr_pools_trim(size_t limit);

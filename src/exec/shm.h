@@ -143,5 +143,8 @@ size_t bcr_shm_trim(bcr_shm *sh, size_t share);
 
 /* The shares of every communicator's segments on this process. */
 size_t bcr_shm_bytes(void);
+/* The part of them in this process's own segments (its pages divided as
+ * the shares divide them): what it gives back by itself. */
+size_t bcr_shm_own_bytes(void);
 
 #endif

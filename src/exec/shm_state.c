@@ -110,6 +110,17 @@ size_t bcr_shm_bytes(void)
     return total;
 }
 
+size_t bcr_shm_own_bytes(void)
+{
+    size_t total = 0;
+    pthread_mutex_lock(&live_lock);
+    for (const bcr_shm *sh = live; sh; sh = sh->next)
+        if (sh->len && sh->node_size)
+            total += sh->touched / (size_t)sh->node_size;
+    pthread_mutex_unlock(&live_lock);
+    return total;
+}
+
 void bcr_shm_reduce(void *v, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm, const char *what)
 {
     MPI_Request req;

@@ -109,6 +109,7 @@ void bcr_shm_destroy(bcr_shm *sh);
 
 /* As exec/shm.h says. */
 size_t bcr_shm_bytes(void);
+size_t bcr_shm_own_bytes(void);
 
 /* MPI_Iallreduce of v's n values of type t in place over comm, waited for
  * at most BCR_TIMEOUT (what: what it waits for, in the message); where MPI
