@@ -212,30 +212,49 @@ static void print_result(const sim_problem *pb, const sim_net *net, const sim_re
 
 /* The standard shapes at G x G = ranks; only the one named when
  * only_case is not NULL. */
-static int standard(int ranks, const sim_net *net, int inflight, const char *only_case,
-                    FILE *csv)
+/* The standard shapes at G x G ranks: grids as multiples of G (A's rows
+ * 2 G and columns G / 2 for the reshaping case).  Each rank holds about
+ * 4 MiB of doubles (N = 724 G), or 1 MiB where B's blocks are 1 x 1 to
+ * 4 x 4 (the small-message cases).  in_standard: listed by --standard
+ * (the last one only by --relabel, where relabelling removes every
+ * message). */
+typedef struct {
+    const char *name;
+    int rows_a, cols_a, mb_a, mb_b, b_col, per_rank, in_standard;
+} shape_case;
+
+static const shape_case shape_cases[] = {
+    {"64->48 col", 2, 2, 64, 48, 1, 724, 1}, {"64->48 row", 2, 2, 64, 48, 0, 724, 1},
+    {"64->4 col", 2, 2, 64, 4, 1, 362, 1},   {"2GxG/2->GxG", 4, 1, 64, 64, 0, 724, 1},
+    {"64->1 col", 2, 2, 64, 1, 1, 362, 1},   {"64->2 row", 2, 2, 64, 2, 0, 362, 1},
+    {"32->1 row", 2, 2, 32, 1, 0, 362, 1},   {"64->64 col", 2, 2, 64, 64, 1, 724, 0},
+};
+
+/* G for a square rank count (0 if it is not one). */
+static int grid_side(int ranks)
 {
     int G = 1;
     while ((G + 1) * (G + 1) <= ranks)
         G++;
-    if (G * G != ranks || G < 2) {
+    return G * G == ranks && G >= 2 ? G : 0;
+}
+
+/* Case c at G: A (rows_a / 2) G x (cols_a / 2) G, B G x G. */
+static sim_problem shape_problem(const shape_case *c, int G)
+{
+    int N = c->per_rank * G;
+    return (sim_problem){c->rows_a * G / 2, c->cols_a * G / 2, G, G, N, N, c->mb_a, c->mb_a,
+                         c->mb_b, c->mb_b, 8, c->b_col, NULL};
+}
+
+static int standard(int ranks, const sim_net *net, int inflight, const char *only_case,
+                    FILE *csv)
+{
+    int G = grid_side(ranks);
+    if (!G) {
         fprintf(stderr, "bcr_simulate: --standard takes a square rank count\n");
         return 2;
     }
-    /* Each rank holds about 4 MiB of doubles (N = 724 G), or 1 MiB where
-     * B's blocks are 1 x 1 to 4 x 4 (the small-message cases). */
-    struct {
-        const char *name;
-        int P0, Q0, P1, Q1, mb_a, mb_b, b_col, per_rank;
-    } cases[] = {
-        {"64->48 col", G, G, G, G, 64, 48, 1, 724},
-        {"64->48 row", G, G, G, G, 64, 48, 0, 724},
-        {"64->4 col", G, G, G, G, 64, 4, 1, 362},
-        {"2GxG/2->GxG", 2 * G, G / 2, G, G, 64, 64, 0, 724},
-        {"64->1 col", G, G, G, G, 64, 1, 1, 362},
-        {"64->2 row", G, G, G, G, 64, 2, 0, 362},
-        {"32->1 row", G, G, G, G, 32, 1, 0, 362},
-    };
     int found = 0;
     printf("bcr_simulate --standard %d: %d ranks per node, inflight %d, 8-byte elements\n", ranks,
            net->node_size, inflight > 0 ? inflight : BCR_INFLIGHT_DEFAULT);
@@ -244,19 +263,18 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
            "case", "ranks", "N", "messages", "steps", "ScaL ms", "all", "bounded", "steps",
            "choose", "combine", "out", "outB", "outS", "msgs", "msgsC", "combined", "copyMB",
            "choose picks");
-    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        if (only_case && strcmp(only_case, cases[k].name))
+    for (size_t k = 0; k < sizeof shape_cases / sizeof *shape_cases; k++) {
+        const shape_case *sc = &shape_cases[k];
+        if (!sc->in_standard || (only_case && strcmp(only_case, sc->name)))
             continue;
         found = 1;
-        sim_problem pb = {cases[k].P0, cases[k].Q0, cases[k].P1, cases[k].Q1,
-                          cases[k].per_rank * G, cases[k].per_rank * G, cases[k].mb_a,
-                          cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col, NULL};
+        sim_problem pb = shape_problem(sc, G);
         if (pb.Q0 < 1)
             continue;
         sim_result r;
         double t0 = now_s();
         if (simulate(&pb, net, inflight, -1, &r)) {
-            fprintf(stderr, "bcr_simulate: %s failed\n", cases[k].name);
+            fprintf(stderr, "bcr_simulate: %s failed\n", sc->name);
             return 1;
         }
         double ref = r.st[SIM_SCALAPACK].time;
@@ -264,7 +282,7 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
         char buf[96];
         printf("%-12s %6d %7d %9lld %6d %9.3f | %7.3f %7.3f %7.3f %7.3f %7.3f | %4d %4d %4d | "
                "%5d %5d %8lld %6.1f | %s  (%.1f s)\n",
-               cases[k].name, ranks, pb.N, r.nmsg, r.f.steps, ref * 1e3,
+               sc->name, ranks, pb.N, r.nmsg, r.f.steps, ref * 1e3,
                r.st[SIM_ALL].time / ref, r.st[SIM_BOUNDED].time / ref,
                r.st[SIM_STEPS].time / ref, r.st[SIM_CHOOSE].time / ref, c->time / ref,
                r.st[SIM_ALL].max_out, r.st[SIM_BOUNDED].max_out, r.st[SIM_STEPS].max_out,
@@ -272,7 +290,7 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
                c->messages, c->max_copied / 1e6, chosen_text(r.chosen, buf, sizeof buf),
                now_s() - t0);
         fflush(stdout);
-        csv_rows(csv, cases[k].name, ranks, &r, 0, 0);
+        csv_rows(csv, sc->name, ranks, &r, 0, 0);
     }
     if (!found) {
         fprintf(stderr, "bcr_simulate: no standard case %s\n", only_case);
@@ -316,34 +334,28 @@ static bcr_layout_t side_layout(const sim_problem *pb, int b)
  * bcredist's chosen schedule and of ScaLAPACK's rounds, both ways. */
 static int relabel_standard(int ranks, const sim_net *net, int inflight)
 {
-    int G = 1;
-    while ((G + 1) * (G + 1) <= ranks)
-        G++;
-    if (G * G != ranks || G < 2) {
+    int G = grid_side(ranks);
+    if (!G) {
         fprintf(stderr, "bcr_simulate: --relabel takes a square rank count\n");
         return 2;
     }
-    struct {
-        const char *name;
-        int P0, Q0, P1, Q1, mb_a, mb_b, b_col, per_rank;
-    } cases[] = {
-        {"64->48 col", G, G, G, G, 64, 48, 1, 724},
-        {"64->48 row", G, G, G, G, 64, 48, 0, 724},
-        {"64->4 col", G, G, G, G, 64, 4, 1, 362},
-        {"2GxG/2->GxG", 2 * G, G / 2, G, G, 64, 64, 0, 724},
-        {"64->64 col", G, G, G, G, 64, 64, 1, 724},
-    };
+    /* The cases with large messages: those with blocks of 1 or 2 gain
+     * nothing and take long to plan at scale. */
+    static const char *const relabelled[] = {"64->48 col", "64->48 row", "64->4 col",
+                                             "2GxG/2->GxG", "64->64 col"};
     printf("bcr_simulate --relabel %d: %d ranks per node, 8-byte elements; bytes between "
            "processes and modelled ms, into B as it is and relabelled\n",
            ranks, net->node_size);
     printf("%-12s %15s %15s %9s %9s %9s %9s %9s\n", "case", "bytes", "relabelled", "choose",
            "relab.", "ScaL", "relab.", "solver s");
     int *perm = malloc((size_t)ranks * sizeof *perm);
-    for (size_t k = 0; perm && k < sizeof cases / sizeof *cases; k++) {
-        sim_problem pb = {cases[k].P0, cases[k].Q0, cases[k].P1, cases[k].Q1,
-                          cases[k].per_rank * G, cases[k].per_rank * G, cases[k].mb_a,
-                          cases[k].mb_a, cases[k].mb_b, cases[k].mb_b, 8, cases[k].b_col, NULL};
-        if (pb.Q0 < 1)
+    for (size_t k = 0; perm && k < sizeof shape_cases / sizeof *shape_cases; k++) {
+        const shape_case *sc = &shape_cases[k];
+        int wanted = 0;
+        for (size_t w = 0; w < sizeof relabelled / sizeof *relabelled; w++)
+            wanted |= !strcmp(relabelled[w], sc->name);
+        sim_problem pb = shape_problem(sc, G);
+        if (!wanted || pb.Q0 < 1)
             continue;
         sim_result plain, relab;
         bcr_layout_t la = side_layout(&pb, 0), lb = side_layout(&pb, 1);
@@ -353,17 +365,17 @@ static int relabel_standard(int ranks, const sim_net *net, int inflight)
         bcr_layout_destroy(la);
         bcr_layout_destroy(lb);
         if (rc || simulate(&pb, net, inflight, SIM_CHOOSE, &plain)) {
-            fprintf(stderr, "bcr_simulate: %s failed\n", cases[k].name);
+            fprintf(stderr, "bcr_simulate: %s failed\n", sc->name);
             free(perm);
             return 1;
         }
         pb.relabel_b = perm;
         if (simulate(&pb, net, inflight, SIM_CHOOSE, &relab)) {
-            fprintf(stderr, "bcr_simulate: %s relabelled failed\n", cases[k].name);
+            fprintf(stderr, "bcr_simulate: %s relabelled failed\n", sc->name);
             free(perm);
             return 1;
         }
-        printf("%-12s %15lld %15lld %9.3f %9.3f %9.3f %9.3f %9.3f\n", cases[k].name,
+        printf("%-12s %15lld %15lld %9.3f %9.3f %9.3f %9.3f %9.3f\n", sc->name,
                plain.bytes, relab.bytes, plain.st[SIM_CHOOSE].time * 1e3,
                relab.st[SIM_CHOOSE].time * 1e3, plain.st[SIM_SCALAPACK].time * 1e3,
                relab.st[SIM_SCALAPACK].time * 1e3, solver);
