@@ -1,11 +1,13 @@
 #include "api/pipeline.h"
 
-#include "api/rounds.h"
+#include <stdio.h>
+
 #include "base/failsafe.h"
 #include "base/mask.h"
 #include "base/timers.h"
 #include "base/usage.h"
 #include "exec/keep.h"
+#include "exec/rounds.h"
 #include "runtime/finalize.h"
 #include "runtime/plancache.h"
 #include "runtime/trace.h"
@@ -109,12 +111,69 @@ void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt)
     bcr_keep_within(sh, (size_t)opt->keep_bytes);
 }
 
+int bcr_stage_commit_rounds(const bcr_request *rq, const bcr_rounds *r, int with_shm,
+                            const bcr_options *opt, MPI_Comm comm, int rank, int size,
+                            bcr_err *e, bcr_shm **sh, double *timer)
+{
+    double t0 = bcr_phase_start();
+    const bcr_plan *most = bcr_rounds_reserve(rq, r, e);
+    int rc = bcr_agree_commit(with_shm ? most : NULL, rq->elsize, opt, comm, rank, size, e, sh);
+    bcr_phase_add(timer, t0);
+    return rc;
+}
+
+static void trace_round(const bcr_request *rq, const bcr_rounds *r, bcr_idx k, int rank,
+                        const bcr_shm *sh, const bcr_options *opt)
+{
+    const bcr_round *p = &r->piece[k];
+    fprintf(stderr, "bcr_trace: %s rank %d: round %lld of %lld: rows %lld to %lld, columns "
+            "%lld to %lld, %s\n", rq->routine, rank, (long long)k + 1, (long long)r->n,
+            (long long)p->r, (long long)(p->r + p->mk.m), (long long)p->c,
+            (long long)(p->c + p->mk.n),
+            !p->mk.trapezoid ? "all" : p->mk.upper ? "upper trapezoid" : "lower trapezoid");
+    bcr_trace_call(rq, rank, &r->plan[k], 0, sh, &opt->exec, 0);
+}
+
+void bcr_stage_exchange_rounds(const bcr_request *rq, const bcr_rounds *r,
+                               const bcr_arrays *ar, const bcr_options *opt, MPI_Comm comm,
+                               int rank, bcr_shm *sh)
+{
+    for (bcr_idx k = 0; r->plan && k < r->n; k++) {
+        if (opt->trace)
+            trace_round(rq, r, k, rank, sh, opt);
+        bcr_round_run(r, k, ar, comm, sh, &opt->exec);
+    }
+}
+
+/* Stages 2 to 4 of a call in rounds once agreed; *shp as bcr_stage_run. */
+static int run_rounds(const bcr_request *rq, const bcr_options *opt, const bcr_setup *s,
+                      const bcr_rounds_call *c, bcr_err *e, bcr_shm **shp)
+{
+    bcr_ctx *ctx = s->ctx;
+    /* No later call repeats this one as it was (it has no single plan),
+     * and the one before it is no longer the last. */
+    bcr_lastcall_forget(&ctx->last);
+    bcr_rounds r;
+    bcr_rounds_plan(&r, rq, c, &opt->plan, e);
+    bcr_shm *sh = NULL;
+    int rc = bcr_stage_commit_rounds(rq, &r, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
+                                     &bcr_phase_now.plan);
+    if (rc == BCR_SUCCESS) {
+        bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
+        bcr_stage_exchange_rounds(rq, &r, &ar, opt, ctx->comm, ctx->rank, sh);
+    }
+    *shp = rc == BCR_SUCCESS ? sh : NULL;
+    bcr_rounds_free(&r);
+    return rc;
+}
+
 int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
                   bcr_err *e, bcr_shm **shp)
 {
     *shp = NULL;
-    if (bcr_rounds_needed(rq, s, &opt->plan))
-        return bcr_rounds_call(rq, opt, s, e, shp); /* under BCR_MAX_BYTES (api/rounds.h) */
+    bcr_rounds_call c = {&s->A, &s->B, s->ctx->rank, s->ctx->size};
+    if (bcr_rounds_needed(rq, &c, &opt->plan))
+        return run_rounds(rq, opt, s, &c, e, shp); /* under BCR_MAX_BYTES (exec/rounds.h) */
     bcr_ctx *ctx = s->ctx;
     bcr_lastcall *last = &ctx->last;
     const bcr_plan *pl;

@@ -14,7 +14,7 @@
  * (commit, the exchange's first half) and bcr_plan_test / bcr_plan_wait
  * (api/plan_split.c).  A call that could take more
  * memory than BCR_MAX_BYTES allows runs in rounds after the agreement,
- * each with a plan of its own (api/rounds.h). */
+ * each with a plan of its own (exec/rounds.h). */
 #ifndef BCR_API_PIPELINE_H
 #define BCR_API_PIPELINE_H
 
@@ -23,6 +23,7 @@
 #include "base/error.h"
 #include "base/options.h"
 #include "base/request.h"
+#include "exec/rounds.h"
 #include "exec/run_plan.h"
 #include "exec/shm.h"
 #include "plan/plan.h"
@@ -66,6 +67,18 @@ void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_opti
  * stage 5, which the caller runs once it no longer needs its buffers. */
 int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
                   bcr_err *e, bcr_shm **sh);
+
+/* Stages 3 and 4 of a call in rounds (exec/rounds.h).  Commit: every
+ * round's buffers reserved, then agreed as by bcr_stage_commit, the
+ * transport for the round that sends the most through segments.
+ * Exchange: every round in turn (rank: this process in comm, for the
+ * trace); never returns a failure, as bcr_stage_exchange. */
+int bcr_stage_commit_rounds(const bcr_request *rq, const bcr_rounds *r, int with_shm,
+                            const bcr_options *opt, MPI_Comm comm, int rank, int size,
+                            bcr_err *e, bcr_shm **sh, double *timer);
+void bcr_stage_exchange_rounds(const bcr_request *rq, const bcr_rounds *r,
+                               const bcr_arrays *ar, const bcr_options *opt, MPI_Comm comm,
+                               int rank, bcr_shm *sh);
 
 /* Stage 5, after a successful exchange through sh (NULL: MPI alone). */
 void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt);

@@ -7,7 +7,6 @@
 #include "api/arguments.h"
 #include "api/pipeline.h"
 #include "api/plan_object.h"
-#include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
 #include "base/usage.h"
@@ -54,11 +53,12 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
                              "error on process %d of ictxt)", failed);
     p->rank = s.ctx->rank;
     p->size = s.ctx->size;
-    if (bcr_rounds_needed(rq, &s, &p->opt.plan)) {
+    bcr_rounds_call c = {&s.A, &s.B, p->rank, p->size};
+    if (bcr_rounds_needed(rq, &c, &p->opt.plan)) {
         p->in_rounds = 1;
-        bcr_rounds_plan(&p->rounds, rq, &s, &p->opt.plan, e);
-        return bcr_rounds_commit(rq, &p->rounds, 0, &p->opt, p->comm, p->rank, p->size, e,
-                                 NULL, &bcr_phase_now.plan);
+        bcr_rounds_plan(&p->rounds, rq, &c, &p->opt.plan, e);
+        return bcr_stage_commit_rounds(rq, &p->rounds, 0, &p->opt, p->comm, p->rank, p->size,
+                                       e, NULL, &bcr_phase_now.plan);
     }
     const bcr_plan *pl;
     int unused;
@@ -235,8 +235,8 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
     rq->elsize = p->elsize;
     rq->update = fused(p) ? &p->op : NULL;
     if (p->in_rounds)
-        return bcr_rounds_commit(rq, &p->rounds, 1, opt, p->comm, p->rank, p->size, e, sh,
-                                 &bcr_phase_now.check);
+        return bcr_stage_commit_rounds(rq, &p->rounds, 1, opt, p->comm, p->rank, p->size, e,
+                                       sh, &bcr_phase_now.check);
     const bcr_plan *pl = p->active ? &p->plan : NULL;
     return bcr_stage_commit(rq, pl, 1, opt, p->comm, p->rank, p->size, e, sh,
                             &bcr_phase_now.check);
@@ -260,7 +260,7 @@ static int run_now(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
     int rc = bcr_plan_commit_run(p, rq, &opt, &e, &sh);
     if (rc == BCR_SUCCESS) {
         if (p->in_rounds)
-            bcr_rounds_exchange(rq, &p->rounds, ar, &opt, p->comm, p->rank, sh);
+            bcr_stage_exchange_rounds(rq, &p->rounds, ar, &opt, p->comm, p->rank, sh);
         else
             bcr_stage_exchange(p->active ? &p->plan : NULL, ar, &opt, p->comm, sh, 0);
         bcr_plan_elements_run(p, ar->a, ar->b);

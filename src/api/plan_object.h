@@ -7,13 +7,13 @@
 #include <mpi.h>
 #include <stdatomic.h>
 
-#include "api/rounds.h"
 #include "api/update.h"
 #include "base/error.h"
 #include "base/options.h"
 #include "base/request.h"
 #include "exec/plan_flight.h"
 #include "exec/pools.h"
+#include "exec/rounds.h"
 #include "exec/shm.h"
 #include "plan/elements.h"
 #include "plan/plan.h"
@@ -27,7 +27,7 @@ struct bcr_plan_s {
     int active;          /* this process is in grid A or B */
     bcr_plan plan;
     int in_rounds;       /* made under BCR_MAX_BYTES in rounds, each with a
-                            plan of its own (api/rounds.h) */
+                            plan of its own (exec/rounds.h) */
     bcr_rounds rounds;
     bcr_options opt;     /* the switches as at creation (execute rereads
                             those that do not change the plan) */

@@ -103,6 +103,13 @@ size_t bcr_exchange_work_bytes(const bcr_exchange_counts *n)
     return layout(n, NULL, NULL);
 }
 
+size_t bcr_exchange_work_bound(bcr_idx bytes, int nranks, int streamed, bcr_idx gather)
+{
+    bcr_exchange_counts n = {nranks, nranks, 2 * (bcr_idx)nranks + bcr_chunks_of(bytes),
+                             streamed, gather};
+    return layout(&n, NULL, NULL);
+}
+
 static bcr_exchange_counts counts_of(const bcr_exchange *ex, size_t es, int update)
 {
     bcr_exchange_counts n = {ex->recv.nparts, ex->send.nparts,
