@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "api/arguments.h"
-#include "api/layout_bind.h"
 #include "api/pipeline.h"
 #include "api/plan_object.h"
 #include "base/failsafe.h"
@@ -27,6 +26,7 @@
 #include "plan/remap.h"
 #include "runtime/agree.h"
 #include "runtime/context.h"
+#include "runtime/layout_bind.h"
 
 static const char stand_in; /* arrays are not known yet */
 
@@ -84,28 +84,6 @@ static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *
     return BCR_SUCCESS;
 }
 
-/* One side of an element plan: the bound side, or the linear layout with
- * its bound arrays (made here, released by the caller). */
-static int element_side(const bcr_layout_s *l, const bcr_bound_side *b, bcr_owner_blocks *o,
-                        int rank, bcr_eside *es)
-{
-    memset(es, 0, sizeof *es);
-    es->m = l->m;
-    es->n = l->n;
-    es->me = -1;
-    if (l->kind == BCR_LAYOUT_OWNERS) {
-        *o = bcr_layout_owner_blocks(l);
-        es->own = o;
-        es->me = rank;
-        return 0;
-    }
-    if (l->kind != BCR_LAYOUT_LINEAR) {
-        es->side = &b->side;
-        return 0;
-    }
-    return bcr_eside_linear(es, &l->lin, l->lranks, rank);
-}
-
 /* The buffers an element plan runs with, reserved with the plan; held
  * counts from its sides. */
 static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d,
@@ -129,7 +107,7 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
 {
     bcr_eside s, d;
     bcr_owner_blocks os, od;
-    int bad = element_side(src, a, &os, rank, &s) | element_side(dst, b, &od, rank, &d);
+    int bad = bcr_layout_eside(src, a, &os, rank, &s) | bcr_layout_eside(dst, b, &od, rank, &d);
     p->elements = bad ? NULL : calloc(1, sizeof *p->elements);
     if (p->elements && bcr_eplan_build(p->elements, &s, &d, rank, size)) {
         free(p->elements);
@@ -145,35 +123,13 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
                             &bcr_phase_now.plan);
 }
 
-/* A remap's maps, checked on this process's elements of its base. */
-typedef struct {
-    const bcr_int *rows, *cols;
-    bcr_idx m, n;
-    bcr_idx bad, bi, bj; /* the first offset naming no element of src, or -1 */
-} map_check;
-
-static void check_map(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
-{
-    (void)gi;
-    (void)gj;
-    map_check *c = ctx;
-    if (c->bad >= 0)
-        return;
-    bcr_idx i = c->rows[off], j = c->cols[off];
-    if (i < 0 || i >= c->m || j < 0 || j >= c->n) {
-        c->bad = off;
-        c->bi = i;
-        c->bj = j;
-    }
-}
-
 /* A remap's element plan and its buffers.  Planning is collective: a
  * process that cannot hold the plan takes part all the same, with one of
  * its own for the while, so that every process ends it together; a
  * failure on one process alone (its element plan, its buffers, the
  * planner's own) becomes every process's through the commit's agreement,
  * with this process's message, which names it. */
-static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, const map_check *mc,
+static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, const bcr_map_check *mc,
                       int rank, int size, const bcr_request *rq, bcr_err *e)
 {
     bcr_eplan on_stack;
@@ -198,9 +154,9 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
 {
     bcr_eside s, d;
     bcr_owner_blocks os, od;
-    int bad = element_side(src, a, &os, rank, &s) | element_side(dst->base, b, &od, rank, &d) |
+    int bad = bcr_layout_eside(src, a, &os, rank, &s) | bcr_layout_eside(dst->base, b, &od, rank, &d) |
               bcr_eside_prepare(&s);
-    map_check mc = {dst->rmap, dst->cmap, src->m, src->n, -1, 0, 0};
+    bcr_map_check mc = {dst->rmap, dst->cmap, src->m, src->n, -1, 0, 0};
     bcr_idx held = bad ? 0 : bcr_eside_held(&d);
     if (bad)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
@@ -208,7 +164,7 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
         bcr_layout_arg_error(e, rq, BCR_ERR_ARGUMENT, 2, "dst",
                              "its %s map is NULL but this process holds %lld of its elements",
                              mc.rows ? "column" : "row", (long long)held);
-    else if (held && bcr_eside_each(&d, check_map, &mc))
+    else if (held && bcr_eside_each(&d, bcr_map_check_one, &mc))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
     else if (mc.bad >= 0)
         bcr_layout_arg_error(

@@ -1,4 +1,4 @@
-#include "api/layout_bind.h"
+#include "runtime/layout_bind.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "base/failsafe.h"
-#include "plan/elements.h"
 #include "runtime/blacs.h"
 #include "runtime/check.h"
 
@@ -261,4 +260,39 @@ int bcr_layout_bind(const bcr_layout_s *l, int k, MPI_Comm comm, int rank, int s
     if (l->kind == BCR_LAYOUT_OWNERS)
         return bind_owners(l, k, name, rank, size, rq, e);
     return bind_blocks(l, k, name, rank, size, b, rq, e);
+}
+
+int bcr_layout_eside(const bcr_layout_s *l, const bcr_bound_side *b, bcr_owner_blocks *o,
+                     int rank, bcr_eside *es)
+{
+    memset(es, 0, sizeof *es);
+    es->m = l->m;
+    es->n = l->n;
+    es->me = -1;
+    if (l->kind == BCR_LAYOUT_OWNERS) {
+        *o = bcr_layout_owner_blocks(l);
+        es->own = o;
+        es->me = rank;
+        return 0;
+    }
+    if (l->kind != BCR_LAYOUT_LINEAR) {
+        es->side = &b->side;
+        return 0;
+    }
+    return bcr_eside_linear(es, &l->lin, l->lranks, rank);
+}
+
+void bcr_map_check_one(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
+{
+    (void)gi;
+    (void)gj;
+    bcr_map_check *c = ctx;
+    if (c->bad >= 0)
+        return;
+    bcr_idx i = c->rows[off], j = c->cols[off];
+    if (i < 0 || i >= c->m || j < 0 || j >= c->n) {
+        c->bad = off;
+        c->bi = i;
+        c->bj = j;
+    }
 }
