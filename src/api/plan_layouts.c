@@ -216,16 +216,18 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     p->rank = rank;
     p->size = size;
     if (dst->m == 0 || dst->n == 0) {
-        p->empty = 1; /* nothing to move, ever */
+        bcr_plan_set_kind(p, &bcr_plan_empty); /* nothing to move, ever */
         return BCR_SUCCESS;
     }
     if (dst->kind == BCR_LAYOUT_REMAP) {
+        bcr_plan_set_kind(p, &bcr_plan_elements);
         double t0 = bcr_phase_start();
         int rc = create_remap(p, src, dst, a, b, rank, size, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);
         return rc;
     }
     if (src->kind >= BCR_LAYOUT_LINEAR || dst->kind >= BCR_LAYOUT_LINEAR) {
+        bcr_plan_set_kind(p, &bcr_plan_elements);
         double t0 = bcr_phase_start();
         int rc = create_elements(p, src, dst, a, b, rank, size, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);
@@ -264,6 +266,7 @@ bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type
     }
     bcr_plan_t p = calloc(1, sizeof *p);
     if (p) {
+        p->ops = &bcr_plan_one; /* until create finds which kind */
         p->comm = MPI_COMM_NULL;
         bcr_options_read(&p->opt);
     }
