@@ -154,8 +154,8 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
 {
     bcr_eside s, d;
     bcr_owner_blocks os, od;
-    int bad = bcr_layout_eside(src, a, &os, rank, &s) | bcr_layout_eside(dst->base, b, &od, rank, &d) |
-              bcr_eside_prepare(&s);
+    int bad = bcr_layout_eside(src, a, &os, rank, &s) |
+              bcr_layout_eside(dst->base, b, &od, rank, &d) | bcr_eside_prepare(&s);
     bcr_map_check mc = {dst->rmap, dst->cmap, src->m, src->n, -1, 0, 0};
     bcr_idx held = bad ? 0 : bcr_eside_held(&d);
     if (bad)
