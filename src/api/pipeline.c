@@ -77,18 +77,18 @@ void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt,
     bcr_phase_add(&bcr_phase_now.plan, t0);
 }
 
-int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
-                     const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
-                     bcr_shm **sh, double *timer)
+int bcr_stage_commit(const bcr_commit *c, const bcr_plan *pl)
 {
     double t0 = bcr_phase_start();
+    const bcr_request *rq = c->rq;
+    bcr_err *e = c->e;
     if (!e->code && pl && bcr_plan_reserve(pl, rq->elsize, rq->update != NULL))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
     /* Reserving or planning can fail on one process only: all must know
      * before any message goes out, or the others would wait for it
      * forever. */
-    int rc = bcr_agree_commit(with_shm ? pl : NULL, rq->elsize, opt, comm, rank, size, e, sh);
-    bcr_phase_add(timer, t0);
+    int rc = bcr_agree_commit(c->sh ? pl : NULL, rq->elsize, c->opt, &c->procs, e, c->sh);
+    bcr_phase_add(c->timer, t0);
     return rc;
 }
 
@@ -111,14 +111,13 @@ void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt)
     bcr_keep_within(sh, (size_t)opt->keep_bytes);
 }
 
-int bcr_stage_commit_rounds(const bcr_request *rq, const bcr_rounds *r, int with_shm,
-                            const bcr_options *opt, MPI_Comm comm, int rank, int size,
-                            bcr_err *e, bcr_shm **sh, double *timer)
+int bcr_stage_commit_rounds(const bcr_commit *c, const bcr_rounds *r)
 {
     double t0 = bcr_phase_start();
-    const bcr_plan *most = bcr_rounds_reserve(rq, r, e);
-    int rc = bcr_agree_commit(with_shm ? most : NULL, rq->elsize, opt, comm, rank, size, e, sh);
-    bcr_phase_add(timer, t0);
+    const bcr_plan *most = bcr_rounds_reserve(c->rq, r, c->e);
+    int rc = bcr_agree_commit(c->sh ? most : NULL, c->rq->elsize, c->opt, &c->procs, c->e,
+                              c->sh);
+    bcr_phase_add(c->timer, t0);
     return rc;
 }
 
@@ -135,13 +134,13 @@ static void trace_round(const bcr_request *rq, const bcr_rounds *r, bcr_idx k, i
 }
 
 void bcr_stage_exchange_rounds(const bcr_request *rq, const bcr_rounds *r,
-                               const bcr_arrays *ar, const bcr_options *opt, MPI_Comm comm,
-                               int rank, bcr_shm *sh)
+                               const bcr_arrays *ar, const bcr_options *opt,
+                               const bcr_procs *g, bcr_shm *sh)
 {
     for (bcr_idx k = 0; r->plan && k < r->n; k++) {
         if (opt->trace)
-            trace_round(rq, r, k, rank, sh, opt);
-        bcr_round_run(r, k, ar, comm, sh, &opt->exec);
+            trace_round(rq, r, k, g->rank, sh, opt);
+        bcr_round_run(r, k, ar, g->comm, sh, &opt->exec);
     }
 }
 
@@ -156,11 +155,11 @@ static int run_rounds(const bcr_request *rq, const bcr_options *opt, const bcr_s
     bcr_rounds r;
     bcr_rounds_plan(&r, rq, c, &opt->plan, e);
     bcr_shm *sh = NULL;
-    int rc = bcr_stage_commit_rounds(rq, &r, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
-                                     &bcr_phase_now.plan);
+    bcr_commit cm = {rq, opt, {ctx->comm, ctx->rank, ctx->size}, e, &sh, &bcr_phase_now.plan};
+    int rc = bcr_stage_commit_rounds(&cm, &r);
     if (rc == BCR_SUCCESS) {
         bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
-        bcr_stage_exchange_rounds(rq, &r, &ar, opt, ctx->comm, ctx->rank, sh);
+        bcr_stage_exchange_rounds(rq, &r, &ar, opt, &cm.procs, sh);
     }
     *shp = rc == BCR_SUCCESS ? sh : NULL;
     bcr_rounds_free(&r);
@@ -186,8 +185,9 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
     } else {
         bcr_lastcall_forget(last); /* its plan may leave the cache now */
         bcr_stage_plan(rq, s, opt, NULL, &pl, &cached, e);
-        BCR_TRY(bcr_stage_commit(rq, pl, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
-                                 &bcr_phase_now.plan));
+        bcr_commit cm = {rq, opt, {ctx->comm, ctx->rank, ctx->size}, e, &sh,
+                         &bcr_phase_now.plan};
+        BCR_TRY(bcr_stage_commit(&cm, pl));
     }
     if (pl && opt->trace)
         bcr_trace_call(rq, ctx->rank, pl, cached, sh, &opt->exec, packed);

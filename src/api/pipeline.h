@@ -47,13 +47,24 @@ int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
 void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt, bcr_plan *own,
                     const bcr_plan **pl, int *cached, bcr_err *e);
 
-/* Stage 3, collective over comm: reserve pl's buffers (pl NULL on a
+/* What stage 3 commits and agrees over: the request, the switches and
+ * the processes; sh receives the shared-memory transport agreed (NULL for
+ * MPI alone), or is NULL when none is to be agreed (a plan's creation,
+ * which agrees on errors only); errors go to e, the time to *timer (a
+ * field of the phase times). */
+typedef struct {
+    const bcr_request *rq;
+    const bcr_options *opt;
+    bcr_procs procs;
+    bcr_err *e;
+    bcr_shm **sh;
+    double *timer;
+} bcr_commit;
+
+/* Stage 3, collective over c->procs: reserve pl's buffers (pl NULL on a
  * process in neither grid), then agree on every process's errors and, when
- * with_shm, on the shared-memory transport (*sh, or NULL for MPI alone).
- * The time goes to *timer (a field of the phase times). */
-int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
-                     const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
-                     bcr_shm **sh, double *timer);
+ * c->sh is not NULL, on the shared-memory transport. */
+int bcr_stage_commit(const bcr_commit *c, const bcr_plan *pl);
 
 /* Stage 4: run pl (NULL: nothing to do here) on the arrays; packed as
  * for bcr_plan_run.  Never returns a failure: a process that fails here
@@ -73,12 +84,10 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
  * transport for the round that sends the most through segments.
  * Exchange: every round in turn (rank: this process in comm, for the
  * trace); never returns a failure, as bcr_stage_exchange. */
-int bcr_stage_commit_rounds(const bcr_request *rq, const bcr_rounds *r, int with_shm,
-                            const bcr_options *opt, MPI_Comm comm, int rank, int size,
-                            bcr_err *e, bcr_shm **sh, double *timer);
+int bcr_stage_commit_rounds(const bcr_commit *c, const bcr_rounds *r);
 void bcr_stage_exchange_rounds(const bcr_request *rq, const bcr_rounds *r,
-                               const bcr_arrays *ar, const bcr_options *opt, MPI_Comm comm,
-                               int rank, bcr_shm *sh);
+                               const bcr_arrays *ar, const bcr_options *opt,
+                               const bcr_procs *g, bcr_shm *sh);
 
 /* Stage 5, after a successful exchange through sh (NULL: MPI alone). */
 void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt);

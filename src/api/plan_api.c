@@ -56,8 +56,9 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     if (bcr_rounds_needed(rq, &c, &p->opt.plan)) {
         bcr_plan_set_kind(p, &bcr_plan_rounds);
         bcr_rounds_plan(&p->rounds, rq, &c, &p->opt.plan, e);
-        return bcr_stage_commit_rounds(rq, &p->rounds, 0, &p->opt, p->comm, p->rank, p->size,
-                                       e, NULL, &bcr_phase_now.plan);
+        bcr_commit cm = {rq, &p->opt, {p->comm, p->rank, p->size}, e, NULL,
+                         &bcr_phase_now.plan};
+        return bcr_stage_commit_rounds(&cm, &p->rounds);
     }
     const bcr_plan *pl;
     int unused;
@@ -65,8 +66,8 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     bcr_stage_plan(rq, &s, &p->opt, &p->plan, &pl, &unused, e);
     p->active = pl != NULL; /* a plan that failed holds nothing to free */
     /* No shared window yet: see bcr_plan_execute. */
-    return bcr_stage_commit(rq, pl, 0, &p->opt, p->comm, p->rank, p->size, e, NULL,
-                            &bcr_phase_now.plan);
+    bcr_commit cm = {rq, &p->opt, {p->comm, p->rank, p->size}, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, pl);
 }
 
 /* The plan of a request narrowed into rq (an error found so far in e): an

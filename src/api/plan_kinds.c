@@ -34,9 +34,8 @@ const bcr_plan_ops bcr_plan_empty = {NULL, NULL, NULL, NULL, nothing};
 static int one_commit(bcr_plan_t p, bcr_request *rq, const bcr_options *opt, bcr_err *e,
                       bcr_shm **sh)
 {
-    const bcr_plan *pl = p->active ? &p->plan : NULL;
-    return bcr_stage_commit(rq, pl, 1, opt, p->comm, p->rank, p->size, e, sh,
-                            &bcr_phase_now.check);
+    bcr_commit c = {rq, opt, {p->comm, p->rank, p->size}, e, sh, &bcr_phase_now.check};
+    return bcr_stage_commit(&c, p->active ? &p->plan : NULL);
 }
 
 static void one_exchange(bcr_plan_t p, const bcr_request *rq, const bcr_arrays *ar,
@@ -66,14 +65,15 @@ const bcr_plan_ops bcr_plan_one = {one_commit, one_exchange, one_flight, NULL, o
 static int rounds_commit(bcr_plan_t p, bcr_request *rq, const bcr_options *opt, bcr_err *e,
                          bcr_shm **sh)
 {
-    return bcr_stage_commit_rounds(rq, &p->rounds, 1, opt, p->comm, p->rank, p->size, e, sh,
-                                   &bcr_phase_now.check);
+    bcr_commit c = {rq, opt, {p->comm, p->rank, p->size}, e, sh, &bcr_phase_now.check};
+    return bcr_stage_commit_rounds(&c, &p->rounds);
 }
 
 static void rounds_exchange(bcr_plan_t p, const bcr_request *rq, const bcr_arrays *ar,
                             const bcr_options *opt, bcr_shm *sh)
 {
-    bcr_stage_exchange_rounds(rq, &p->rounds, ar, opt, p->comm, p->rank, sh);
+    bcr_procs g = {p->comm, p->rank, p->size};
+    bcr_stage_exchange_rounds(rq, &p->rounds, ar, opt, &g, sh);
 }
 
 static const bcr_plan *rounds_flight(const struct bcr_plan_s *p, bcr_idx *n)
@@ -95,8 +95,8 @@ const bcr_plan_ops bcr_plan_rounds = {rounds_commit, rounds_exchange, rounds_fli
 static int elements_commit(bcr_plan_t p, bcr_request *rq, const bcr_options *opt, bcr_err *e,
                            bcr_shm **sh)
 {
-    return bcr_stage_commit(rq, NULL, 1, opt, p->comm, p->rank, p->size, e, sh,
-                            &bcr_phase_now.check);
+    bcr_commit c = {rq, opt, {p->comm, p->rank, p->size}, e, sh, &bcr_phase_now.check};
+    return bcr_stage_commit(&c, NULL);
 }
 
 static void elements_exchange(bcr_plan_t p, const bcr_request *rq, const bcr_arrays *ar,

@@ -119,8 +119,8 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
     bcr_eside_free(&d);
     if (!p->elements || !p->ebuf || !p->ereq)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
-                            &bcr_phase_now.plan);
+    bcr_commit cm = {rq, &p->opt, {p->comm, rank, size}, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, NULL);
 }
 
 /* A remap's element plan and its buffers.  Planning is collective: a
@@ -142,8 +142,8 @@ static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, cons
         reserve_elements(p, s, d, rq);
     if (failed_here || (built && (!p->ebuf || !p->ereq)))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
-                            &bcr_phase_now.plan);
+    bcr_commit cm = {rq, &p->opt, {p->comm, rank, size}, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, NULL);
 }
 
 /* A remap (plan/remap.h): the maps checked on every process's elements
@@ -244,7 +244,8 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
         bcr_phase_add(&bcr_phase_now.plan, t0);
     }
     p->active = pl != NULL;
-    return bcr_stage_commit(rq, pl, 0, &p->opt, p->comm, rank, size, e, NULL, &bcr_phase_now.plan);
+    bcr_commit cm = {rq, &p->opt, {p->comm, rank, size}, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, pl);
 }
 
 bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm)

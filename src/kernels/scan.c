@@ -85,13 +85,29 @@ static inline void self_column(const bcr_scan *sc, const int *cells, const char 
     }
 }
 
+/* What a scan in the plan's order walks: the local array (leading
+ * dimension ld), a with the part that stays (NULL: none), the partners'
+ * buffers' places (cur) and, for a pack, where the part that stays is
+ * copied (self; NULL: nowhere). */
+typedef struct {
+    char *local;
+    bcr_idx ld;
+    const char *a;
+    bcr_idx lda;
+    char **cur;
+    const bcr_scan_self *self;
+} scan_walk;
+
 /* Both directions in one loop nest (pack: local is A, and nothing stays;
  * unpack: local is B, and the part that stays comes from a unless a is
  * NULL), so that the two cannot disagree on the order of the elements. */
-static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, const char *a,
-                                bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
-                                int pack, int nt, const bcr_scan_self *self)
+static inline void scan_columns(const bcr_scan *sc, const scan_walk *w, size_t es,
+                                const bcr_mask *mk, int pack, int nt)
 {
+    char *local = w->local, **cur = w->cur;
+    const char *a = w->a;
+    bcr_idx ld = w->ld, lda = w->lda;
+    const bcr_scan_self *self = w->self;
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
@@ -125,10 +141,11 @@ void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
                    const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
 {
     /* A is only read: group_buffer writes local only when unpacking. */
+    scan_walk w = {(char *)(uintptr_t)a, lda, NULL, 0, cur, self};
     if (stream)
-        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 1, self);
+        scan_columns(sc, &w, es, mk, 1, 1);
     else
-        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 0, self);
+        scan_columns(sc, &w, es, mk, 1, 0);
     if (stream || (self && self->nt))
         bcr_stream_fence();
 }
@@ -137,7 +154,8 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
                      size_t es, const bcr_mask *mk, const char **cur)
 {
     /* The buffers are only read: group_buffer reads them when unpacking. */
-    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0, NULL);
+    scan_walk w = {b, ldb, a, lda, (char **)(uintptr_t)cur, NULL};
+    scan_columns(sc, &w, es, mk, 0, 0);
 }
 
 /* Whether a column's cells hold the part that stays here. */
