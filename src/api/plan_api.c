@@ -46,18 +46,17 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->lda = s.A.lld;
     p->ldb = s.B.lld;
     int failed;
-    if (bcr_comm_dup_agreed(s.ctx->comm, !bcr_fault("plan_comm"), &p->comm, &failed))
+    if (bcr_comm_dup_agreed(s.ctx->comm, !bcr_fault("plan_comm"), &p->procs.comm, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
                              "could not make the plan's communicator (out of memory or MPI "
                              "error on process %d of ictxt)", failed);
-    p->rank = s.ctx->rank;
-    p->size = s.ctx->size;
-    bcr_rounds_call c = {&s.A, &s.B, p->rank, p->size};
+    p->procs.rank = s.ctx->rank;
+    p->procs.size = s.ctx->size;
+    bcr_rounds_call c = {&s.A, &s.B, p->procs.rank, p->procs.size};
     if (bcr_rounds_needed(rq, &c, &p->opt.plan)) {
         bcr_plan_set_kind(p, &bcr_plan_rounds);
         bcr_rounds_plan(&p->rounds, rq, &c, &p->opt.plan, e);
-        bcr_commit cm = {rq, &p->opt, {p->comm, p->rank, p->size}, e, NULL,
-                         &bcr_phase_now.plan};
+        bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
         return bcr_stage_commit_rounds(&cm, &p->rounds);
     }
     const bcr_plan *pl;
@@ -66,7 +65,7 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     bcr_stage_plan(rq, &s, &p->opt, &p->plan, &pl, &unused, e);
     p->active = pl != NULL; /* a plan that failed holds nothing to free */
     /* No shared window yet: see bcr_plan_execute. */
-    bcr_commit cm = {rq, &p->opt, {p->comm, p->rank, p->size}, e, NULL, &bcr_phase_now.plan};
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
     return bcr_stage_commit(&cm, pl);
 }
 
@@ -84,7 +83,7 @@ static bcr_plan_t make_plan(bcr_request *rq, char type, const bcr_update_op *op,
     if (p) {
         p->elsize = rq->elsize;
         p->trapezoid = rq->trapezoid;
-        p->comm = MPI_COMM_NULL;
+        p->procs.comm = MPI_COMM_NULL;
         p->opt = opt;
         p->update = op != NULL;
         /* one plan until create finds which kind; an update plan around it */
@@ -294,7 +293,7 @@ void bcr_plan_destroy(bcr_plan_t p)
     bcr_pool_set_free(p->bufs);
     if (p->ops)
         p->ops->free(p);
-    if (p->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&p->comm);
+    if (p->procs.comm != MPI_COMM_NULL)
+        MPI_Comm_free(&p->procs.comm);
     free(p);
 }

@@ -34,7 +34,7 @@ const bcr_plan_ops bcr_plan_empty = {NULL, NULL, NULL, NULL, nothing};
 static int one_commit(bcr_plan_t p, bcr_request *rq, const bcr_options *opt, bcr_err *e,
                       bcr_shm **sh)
 {
-    bcr_commit c = {rq, opt, {p->comm, p->rank, p->size}, e, sh, &bcr_phase_now.check};
+    bcr_commit c = {rq, opt, p->procs, e, sh, &bcr_phase_now.check};
     return bcr_stage_commit(&c, p->active ? &p->plan : NULL);
 }
 
@@ -42,7 +42,7 @@ static void one_exchange(bcr_plan_t p, const bcr_request *rq, const bcr_arrays *
                          const bcr_options *opt, bcr_shm *sh)
 {
     (void)rq;
-    bcr_stage_exchange(p->active ? &p->plan : NULL, ar, opt, p->comm, sh, 0);
+    bcr_stage_exchange(p->active ? &p->plan : NULL, ar, opt, p->procs.comm, sh, 0);
 }
 
 static const bcr_plan *one_flight(const struct bcr_plan_s *p, bcr_idx *n)
@@ -65,15 +65,14 @@ const bcr_plan_ops bcr_plan_one = {one_commit, one_exchange, one_flight, NULL, o
 static int rounds_commit(bcr_plan_t p, bcr_request *rq, const bcr_options *opt, bcr_err *e,
                          bcr_shm **sh)
 {
-    bcr_commit c = {rq, opt, {p->comm, p->rank, p->size}, e, sh, &bcr_phase_now.check};
+    bcr_commit c = {rq, opt, p->procs, e, sh, &bcr_phase_now.check};
     return bcr_stage_commit_rounds(&c, &p->rounds);
 }
 
 static void rounds_exchange(bcr_plan_t p, const bcr_request *rq, const bcr_arrays *ar,
                             const bcr_options *opt, bcr_shm *sh)
 {
-    bcr_procs g = {p->comm, p->rank, p->size};
-    bcr_stage_exchange_rounds(rq, &p->rounds, ar, opt, &g, sh);
+    bcr_stage_exchange_rounds(rq, &p->rounds, ar, opt, &p->procs, sh);
 }
 
 static const bcr_plan *rounds_flight(const struct bcr_plan_s *p, bcr_idx *n)
@@ -95,7 +94,7 @@ const bcr_plan_ops bcr_plan_rounds = {rounds_commit, rounds_exchange, rounds_fli
 static int elements_commit(bcr_plan_t p, bcr_request *rq, const bcr_options *opt, bcr_err *e,
                            bcr_shm **sh)
 {
-    bcr_commit c = {rq, opt, {p->comm, p->rank, p->size}, e, sh, &bcr_phase_now.check};
+    bcr_commit c = {rq, opt, p->procs, e, sh, &bcr_phase_now.check};
     return bcr_stage_commit(&c, NULL);
 }
 
@@ -108,7 +107,7 @@ static void elements_exchange(bcr_plan_t p, const bcr_request *rq, const bcr_arr
     if (!p->elements)
         return;
     double t0 = bcr_phase_start();
-    if (bcr_eplan_run(p->elements, ar->a, ar->b, p->elsize, p->comm, p->ebuf, p->ereq))
+    if (bcr_eplan_run(p->elements, ar->a, ar->b, p->elsize, p->procs.comm, p->ebuf, p->ereq))
         bcr_give_up("an MPI call failed while exchanging data");
     bcr_phase_add(&bcr_phase_now.exchange, t0);
 }

@@ -119,7 +119,7 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
     bcr_eside_free(&d);
     if (!p->elements || !p->ebuf || !p->ereq)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    bcr_commit cm = {rq, &p->opt, {p->comm, rank, size}, e, NULL, &bcr_phase_now.plan};
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
     return bcr_stage_commit(&cm, NULL);
 }
 
@@ -137,12 +137,12 @@ static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, cons
     p->elements = failed_here ? NULL : calloc(1, sizeof *p->elements);
     failed_here |= !p->elements;
     int built = bcr_eplan_build_remap(p->elements ? p->elements : &on_stack, s, d, mc->rows,
-                                      mc->cols, rank, size, p->comm, &failed_here) == 0;
+                                      mc->cols, rank, size, p->procs.comm, &failed_here) == 0;
     if (built)
         reserve_elements(p, s, d, rq);
     if (failed_here || (built && (!p->ebuf || !p->ereq)))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    bcr_commit cm = {rq, &p->opt, {p->comm, rank, size}, e, NULL, &bcr_phase_now.plan};
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
     return bcr_stage_commit(&cm, NULL);
 }
 
@@ -171,7 +171,7 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
             e, rq, BCR_ERR_ARGUMENT, 2, "dst",
             "the maps at local offset %lld name (%lld, %lld), outside src's %d x %d",
             (long long)mc.bad, (long long)mc.bi, (long long)mc.bj, src->m, src->n);
-    int rc = bcr_agree_error(p->comm, rank, size, e, NULL);
+    int rc = bcr_agree_error(p->procs.comm, rank, size, e, NULL);
     if (rc == BCR_SUCCESS)
         rc = plan_remap(p, &s, &d, &mc, rank, size, rq, e);
     bcr_eside_free(&s);
@@ -208,13 +208,13 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     p->lda = a->side.lld;
     p->ldb = b->side.lld;
     int failed;
-    if (bcr_comm_dup_agreed(comm, !bcr_fault("plan_comm"), &p->comm, &failed))
+    if (bcr_comm_dup_agreed(comm, !bcr_fault("plan_comm"), &p->procs.comm, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
                              "could not make the plan's communicator (out of memory or MPI "
                              "error on process %d of comm)",
                              failed);
-    p->rank = rank;
-    p->size = size;
+    p->procs.rank = rank;
+    p->procs.size = size;
     if (dst->m == 0 || dst->n == 0) {
         bcr_plan_set_kind(p, &bcr_plan_empty); /* nothing to move, ever */
         return BCR_SUCCESS;
@@ -244,7 +244,7 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
         bcr_phase_add(&bcr_phase_now.plan, t0);
     }
     p->active = pl != NULL;
-    bcr_commit cm = {rq, &p->opt, {p->comm, rank, size}, e, NULL, &bcr_phase_now.plan};
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
     return bcr_stage_commit(&cm, pl);
 }
 
@@ -268,7 +268,7 @@ bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type
     bcr_plan_t p = calloc(1, sizeof *p);
     if (p) {
         p->ops = &bcr_plan_one; /* until create finds which kind */
-        p->comm = MPI_COMM_NULL;
+        p->procs.comm = MPI_COMM_NULL;
         bcr_options_read(&p->opt);
     }
     bcr_bound_side a, b;

@@ -18,6 +18,7 @@
 #include "exec/shm.h"
 #include "plan/elements.h"
 #include "plan/plan.h"
+#include "runtime/agree.h"
 
 /* A plan's split-phase state.  COMPLETE: bcr_plan_test saw its part done;
  * it may be started or executed again, and a wait returns at once. */
@@ -62,8 +63,8 @@ struct bcr_plan_s {
                             (exec/rounds.h) */
     bcr_options opt;     /* the switches as at creation (execute rereads
                             those that do not change the plan) */
-    MPI_Comm comm;       /* our own, so the plan outlives the contexts */
-    int rank, size;
+    bcr_procs procs;     /* its communicator is its own, so the plan
+                            outlives the contexts */
     int in_a, in_b;
     bcr_idx held_a, held_b, lda, ldb;
     size_t elsize;

@@ -62,7 +62,7 @@ static int start_now(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
         double t0 = bcr_phase_start();
         int frc = bcr_fault("exchange")
                       ? BCR_ERR_MPI
-                      : bcr_plan_flight_begin(&p->flight, plans, n, &ar, p->comm, sh,
+                      : bcr_plan_flight_begin(&p->flight, plans, n, &ar, p->procs.comm, sh,
                                               &opt.exec, 0);
         bcr_phase_add(&bcr_phase_now.exchange, t0);
         if (frc) /* as bcr_stage_exchange: partners may be waiting */
