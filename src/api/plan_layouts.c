@@ -54,10 +54,11 @@ static void local_checks(bcr_layout_t src, bcr_layout_t dst, char type, const bc
 /* One reduction: the errors found so far, and whether every process
  * passed the same layouts and switches.  Values are kept in 62 bits so
  * that their negations fit. */
-static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *opt, MPI_Comm comm,
-                         int rank, int size, const bcr_request *rq, bcr_err *e)
+static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *opt,
+                         const bcr_procs *g, const bcr_request *rq, bcr_err *e)
 {
-    BCR_TRY(bcr_agree_error(comm, rank, size, e, NULL));
+    MPI_Comm comm = g->comm;
+    BCR_TRY(bcr_agree_error(comm, g->rank, g->size, e, NULL));
     enum { N = 2 + BCR_OPTIONS_AGREED };
     long long v[2 * N], r[2 * N];
     v[0] = (long long)(src->hash >> 2);
@@ -102,9 +103,10 @@ static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *
 /* A plan element by element (plan/elements.h), where a layout is linear:
  * its buffers reserved now, so that no run fails for memory. */
 static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
-                           const bcr_bound_side *a, const bcr_bound_side *b, int rank, int size,
+                           const bcr_bound_side *a, const bcr_bound_side *b,
                            const bcr_request *rq, bcr_err *e)
 {
+    int rank = p->procs.rank, size = p->procs.size;
     bcr_eside s, d;
     bcr_owner_blocks os, od;
     int bad = bcr_layout_eside(src, a, &os, rank, &s) | bcr_layout_eside(dst, b, &od, rank, &d);
@@ -129,9 +131,10 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
  * failure on one process alone (its element plan, its buffers, the
  * planner's own) becomes every process's through the commit's agreement,
  * with this process's message, which names it. */
-static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, const bcr_map_check *mc,
-                      int rank, int size, const bcr_request *rq, bcr_err *e)
+static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d,
+                      const bcr_map_check *mc, const bcr_request *rq, bcr_err *e)
 {
+    int rank = p->procs.rank, size = p->procs.size;
     bcr_eplan on_stack;
     int failed_here = bcr_fault("remap_plan");
     p->elements = failed_here ? NULL : calloc(1, sizeof *p->elements);
@@ -149,9 +152,9 @@ static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, cons
 /* A remap (plan/remap.h): the maps checked on every process's elements
  * and agreed, then the requests that make the plan. */
 static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const bcr_bound_side *a,
-                        const bcr_bound_side *b, int rank, int size, const bcr_request *rq,
-                        bcr_err *e)
+                        const bcr_bound_side *b, const bcr_request *rq, bcr_err *e)
 {
+    int rank = p->procs.rank, size = p->procs.size;
     bcr_eside s, d;
     bcr_owner_blocks os, od;
     int bad = bcr_layout_eside(src, a, &os, rank, &s) |
@@ -173,7 +176,7 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
             (long long)mc.bad, (long long)mc.bi, (long long)mc.bj, src->m, src->n);
     int rc = bcr_agree_error(p->procs.comm, rank, size, e, NULL);
     if (rc == BCR_SUCCESS)
-        rc = plan_remap(p, &s, &d, &mc, rank, size, rq, e);
+        rc = plan_remap(p, &s, &d, &mc, rq, e);
     bcr_eside_free(&s);
     bcr_eside_free(&d);
     return rc;
@@ -182,9 +185,9 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
 static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm,
                   const bcr_request *rq, bcr_bound_side *a, bcr_bound_side *b, bcr_err *e)
 {
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    bcr_procs g = {comm, 0, 0};
+    MPI_Comm_rank(comm, &g.rank);
+    MPI_Comm_size(comm, &g.size);
     local_checks(src, dst, type, rq, e);
     bcr_options opt;
     if (p)
@@ -195,11 +198,11 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
     if (opt.bad[0] && !e->code)
         bcr_err_plain(e, rq, BCR_ERR_ARGUMENT, "%s", opt.bad);
-    BCR_TRY(agree_layouts(src, dst, &opt, comm, rank, size, rq, e));
+    BCR_TRY(agree_layouts(src, dst, &opt, &g, rq, e));
     /* Both binds run on every process, so their gathers pair up. */
-    bcr_layout_bind(src, 1, comm, rank, size, a, rq, e);
-    bcr_layout_bind(dst->kind == BCR_LAYOUT_REMAP ? dst->base : dst, 2, comm, rank, size, b, rq, e);
-    BCR_TRY(bcr_agree_error(comm, rank, size, e, NULL));
+    bcr_layout_bind(src, 1, &g, a, rq, e);
+    bcr_layout_bind(dst->kind == BCR_LAYOUT_REMAP ? dst->base : dst, 2, &g, b, rq, e);
+    BCR_TRY(bcr_agree_error(comm, g.rank, g.size, e, NULL));
     p->elsize = rq->elsize;
     p->in_a = a->side.in;
     p->in_b = b->side.in;
@@ -213,8 +216,8 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
                              "could not make the plan's communicator (out of memory or MPI "
                              "error on process %d of comm)",
                              failed);
-    p->procs.rank = rank;
-    p->procs.size = size;
+    p->procs.rank = g.rank;
+    p->procs.size = g.size;
     if (dst->m == 0 || dst->n == 0) {
         bcr_plan_set_kind(p, &bcr_plan_empty); /* nothing to move, ever */
         return BCR_SUCCESS;
@@ -222,14 +225,14 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     if (dst->kind == BCR_LAYOUT_REMAP) {
         bcr_plan_set_kind(p, &bcr_plan_elements);
         double t0 = bcr_phase_start();
-        int rc = create_remap(p, src, dst, a, b, rank, size, rq, e);
+        int rc = create_remap(p, src, dst, a, b, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);
         return rc;
     }
     if (src->kind >= BCR_LAYOUT_LINEAR || dst->kind >= BCR_LAYOUT_LINEAR) {
         bcr_plan_set_kind(p, &bcr_plan_elements);
         double t0 = bcr_phase_start();
-        int rc = create_elements(p, src, dst, a, b, rank, size, rq, e);
+        int rc = create_elements(p, src, dst, a, b, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);
         return rc;
     }
@@ -237,7 +240,8 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     if (a->side.in || b->side.in) {
         bcr_mask mk = {0, 0, 0, src->m, src->n};
         double t0 = bcr_phase_start();
-        if (bcr_plan_build(&p->plan, &a->side, &b->side, &mk, rq->elsize, &p->opt.plan, rank, size))
+        if (bcr_plan_build(&p->plan, &a->side, &b->side, &mk, rq->elsize, &p->opt.plan, g.rank,
+                           g.size))
             bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
         else
             pl = &p->plan;

@@ -267,17 +267,17 @@ static int bind_owners(const bcr_layout_s *l, int k, const char *name, int rank,
     return BCR_SUCCESS;
 }
 
-int bcr_layout_bind(const bcr_layout_s *l, int k, MPI_Comm comm, int rank, int size,
-                    bcr_bound_side *b, const bcr_request *rq, bcr_err *e)
+int bcr_layout_bind(const bcr_layout_s *l, int k, const bcr_procs *g, bcr_bound_side *b,
+                    const bcr_request *rq, bcr_err *e)
 {
     const char *name = k == 1 ? "src" : "dst";
     if (l->kind == BCR_LAYOUT_DESCRIPTOR)
-        return bind_descriptor(l, k, name, comm, size, b, rq, e);
+        return bind_descriptor(l, k, name, g->comm, g->size, b, rq, e);
     if (l->kind == BCR_LAYOUT_LINEAR)
-        return bind_linear(l, k, name, size, rq, e);
+        return bind_linear(l, k, name, g->size, rq, e);
     if (l->kind == BCR_LAYOUT_OWNERS)
-        return bind_owners(l, k, name, rank, size, rq, e);
-    return bind_blocks(l, k, name, rank, size, b, rq, e);
+        return bind_owners(l, k, name, g->rank, g->size, rq, e);
+    return bind_blocks(l, k, name, g->rank, g->size, b, rq, e);
 }
 
 int bcr_layout_eside(const bcr_layout_s *l, const bcr_bound_side *b, bcr_owner_blocks *o,

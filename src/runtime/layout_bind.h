@@ -12,6 +12,7 @@
 #include "base/side.h"
 #include "layout/layout.h"
 #include "plan/elements.h"
+#include "runtime/agree.h"
 
 /* One layout bound to the communicator. */
 typedef struct {
@@ -26,12 +27,12 @@ typedef struct {
 int bcr_layout_arg_error(bcr_err *e, const bcr_request *rq, int code, int k, const char *name,
                          const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
-/* Layout l, argument k of the call, bound on this process (rank of size
- * in comm) into *b (linear and owners layouts fill only their checks).
- * Collective over comm for a descriptor layout (an allgather), local
- * otherwise.  Faults go to e; returns its code. */
-int bcr_layout_bind(const bcr_layout_s *l, int k, MPI_Comm comm, int rank, int size,
-                    bcr_bound_side *b, const bcr_request *rq, bcr_err *e);
+/* Layout l, argument k of the call, bound on this process (one of g's)
+ * into *b (linear and owners layouts fill only their checks).  Collective
+ * over g->comm for a descriptor layout (an allgather), local otherwise.
+ * Faults go to e; returns its code. */
+int bcr_layout_bind(const bcr_layout_s *l, int k, const bcr_procs *g, bcr_bound_side *b,
+                    const bcr_request *rq, bcr_err *e);
 
 /* One side of an element plan (plan/elements.h) for layout l bound into
  * *b: the bound side, an owners layout's blocks (in *o), or a linear
