@@ -1,7 +1,8 @@
 /* The layout constructors (bcredist.h): each checks its arguments on this
  * process alone (no communication) and reports a bad one like the
- * routines; what needs the communicator is checked by
- * bcr_plan_create_layouts (api/plan_layouts.c). */
+ * routines, then makes the layout (layout/layout.h); what needs the
+ * communicator is checked by bcr_plan_create_layouts
+ * (api/plan_layouts.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,8 +45,6 @@ static int bad_size(const char *routine, bcr_int m, bcr_int n)
     return 1;
 }
 
-static uint64_t hash_int(uint64_t h, long long v) { return bcr_layout_hash(h, &v, sizeof v); }
-
 bcr_layout_t bcr_layout_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const bcr_int *desc)
 {
     const char *r = "bcr_layout_desc";
@@ -60,23 +59,9 @@ bcr_layout_t bcr_layout_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const
     }
     if (!desc)
         return fail(r, BCR_ERR_ARGUMENT, 5, "desc", "desc is NULL");
-    bcr_layout_t l = calloc(1, sizeof *l);
+    bcr_layout_t l = bcr_layout_new_desc(m, n, ia, ja, desc);
     if (!l)
         return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
-    l->kind = BCR_LAYOUT_DESCRIPTOR;
-    l->m = (int)m;
-    l->n = (int)n;
-    l->ia = (int)ia;
-    l->ja = (int)ja;
-    memcpy(l->desc, desc, sizeof l->desc);
-    /* The descriptor itself differs outside the grid (CTXT = -1): the plan
-     * agrees on its grid by gathering it. */
-    uint64_t h = 1469598103934665603ULL;
-    h = hash_int(h, l->kind);
-    h = hash_int(h, m);
-    h = hash_int(h, n);
-    h = hash_int(h, ia);
-    l->hash = hash_int(h, ja);
     return made(l);
 }
 
@@ -193,30 +178,11 @@ bcr_layout_t bcr_layout_blocks(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
         snprintf(d, sizeof d, "lld = %lld, must be in [1, 2^31)", (long long)lld);
         return fail(r, BCR_ERR_ARGUMENT, 12, "lld", d);
     }
-    bcr_layout_t l = calloc(1, sizeof *l);
-    int *grid = malloc(np * sizeof *grid);
-    if (!l || !grid || bcr_layout_dim_make(&l->rows, nrowblocks, row_sizes, row_procs, (int)nprow) ||
-        bcr_layout_dim_make(&l->cols, ncolblocks, col_sizes, col_procs, (int)npcol)) {
-        free(grid);
-        bcr_layout_destroy(l);
+    bcr_layout_split rs = {nrowblocks, row_sizes, row_procs, nprow};
+    bcr_layout_split cs = {ncolblocks, col_sizes, col_procs, npcol};
+    bcr_layout_t l = bcr_layout_new_blocks(m, n, &rs, &cs, grid_ranks, lld);
+    if (!l)
         return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
-    }
-    memcpy(grid, grid_ranks, np * sizeof *grid);
-    l->kind = BCR_LAYOUT_BLOCKS;
-    l->m = (int)m;
-    l->n = (int)n;
-    l->nprow = (int)nprow;
-    l->npcol = (int)npcol;
-    l->grid = grid;
-    l->lld = lld;
-    uint64_t h = 1469598103934665603ULL;
-    long long head[5] = {l->kind, m, n, nprow, npcol};
-    h = bcr_layout_hash(h, head, sizeof head);
-    h = bcr_layout_hash(h, l->rows.start, (size_t)(nrowblocks + 1) * sizeof *l->rows.start);
-    h = bcr_layout_hash(h, l->rows.coord, (size_t)nrowblocks * sizeof *l->rows.coord);
-    h = bcr_layout_hash(h, l->cols.start, (size_t)(ncolblocks + 1) * sizeof *l->cols.start);
-    h = bcr_layout_hash(h, l->cols.coord, (size_t)ncolblocks * sizeof *l->cols.coord);
-    l->hash = bcr_layout_hash(h, grid, np * sizeof *grid);
     return made(l);
 }
 
@@ -248,40 +214,16 @@ bcr_layout_t bcr_layout_linear(bcr_int m, bcr_int n, bcr_int a, bcr_int b, bcr_i
     if (check_ranks(ranks, (size_t)nprocs, "ranks", d, sizeof d, &nomem))
         return nomem ? fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout")
                      : fail(r, BCR_ERR_ARGUMENT, 6, "ranks", d);
-    bcr_layout_t l = calloc(1, sizeof *l);
-    int *lr = malloc((size_t)nprocs * sizeof *lr);
-    if (!l || !lr) {
-        free(l);
-        free(lr);
-        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
-    }
+    bcr_layout_t l;
     const char *why = NULL;
-    if (bcr_linear_init(&l->lin, m, n, a, b, (int)nprocs, &why)) {
-        free(l);
-        free(lr);
+    int rc = bcr_layout_new_linear(&l, m, n, a, b, nprocs, ranks, &why);
+    if (rc < 0)
+        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
+    if (rc > 0) {
         snprintf(d, sizeof d, "the distribution cannot be made: %s", why ? why : "?");
         return fail(r, BCR_ERR_ARGUMENT, 3, "a", d);
     }
-    memcpy(lr, ranks, (size_t)nprocs * sizeof *lr);
-    l->kind = BCR_LAYOUT_LINEAR;
-    l->m = (int)m;
-    l->n = (int)n;
-    l->lranks = lr;
-    long long head[6] = {l->kind, m, n, a, b, nprocs};
-    uint64_t h = bcr_layout_hash(1469598103934665603ULL, head, sizeof head);
-    l->hash = bcr_layout_hash(h, lr, (size_t)nprocs * sizeof *lr);
     return made(l);
-}
-
-static bcr_idx *starts_of(bcr_int nblocks, const bcr_int *sizes)
-{
-    bcr_idx *v = malloc(((size_t)nblocks + 1) * sizeof *v);
-    if (v) {
-        v[0] = 0;
-        for (bcr_int b = 0; b < nblocks; b++)
-            v[b + 1] = v[b] + sizes[b];
-    }
-    return v;
 }
 
 bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const bcr_int *row_sizes,
@@ -312,28 +254,11 @@ bcr_layout_t bcr_layout_owners(bcr_int m, bcr_int n, bcr_int nrowblocks, const b
         snprintf(d, sizeof d, "lld = %lld, must be in [1, 2^31)", (long long)lld);
         return fail(r, BCR_ERR_ARGUMENT, 8, "lld", d);
     }
-    bcr_layout_t l = calloc(1, sizeof *l);
-    if (l) {
-        l->orstart = starts_of(nrowblocks, row_sizes);
-        l->ocstart = starts_of(ncolblocks, col_sizes);
-        l->oowner = malloc((nblocks ? nblocks : 1) * sizeof *l->oowner);
-    }
-    if (!l || !l->orstart || !l->ocstart || !l->oowner) {
-        bcr_layout_destroy(l);
+    bcr_layout_split rs = {nrowblocks, row_sizes, NULL, 0};
+    bcr_layout_split cs = {ncolblocks, col_sizes, NULL, 0};
+    bcr_layout_t l = bcr_layout_new_owners(m, n, &rs, &cs, owners, lld);
+    if (!l)
         return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
-    }
-    memcpy(l->oowner, owners, nblocks * sizeof *l->oowner);
-    l->kind = BCR_LAYOUT_OWNERS;
-    l->m = (int)m;
-    l->n = (int)n;
-    l->onrb = nrowblocks;
-    l->oncb = ncolblocks;
-    l->lld = lld;
-    long long head[5] = {l->kind, m, n, nrowblocks, ncolblocks};
-    uint64_t h = bcr_layout_hash(1469598103934665603ULL, head, sizeof head);
-    h = bcr_layout_hash(h, l->orstart, ((size_t)nrowblocks + 1) * sizeof *l->orstart);
-    h = bcr_layout_hash(h, l->ocstart, ((size_t)ncolblocks + 1) * sizeof *l->ocstart);
-    l->hash = bcr_layout_hash(h, l->oowner, nblocks * sizeof *l->oowner);
     return made(l);
 }
 
@@ -344,30 +269,10 @@ bcr_layout_t bcr_layout_remap(bcr_layout_t base, const bcr_int *rows, const bcr_
         return fail(r, BCR_ERR_ARGUMENT, 1, "base", "base is NULL");
     if (base->kind == BCR_LAYOUT_REMAP)
         return fail(r, BCR_ERR_ARGUMENT, 1, "base", "base is a remap itself");
-    bcr_layout_t l = calloc(1, sizeof *l);
+    bcr_layout_t l = bcr_layout_new_remap(base, rows, cols);
     if (!l)
         return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the layout");
-    l->kind = BCR_LAYOUT_REMAP;
-    l->m = base->m;
-    l->n = base->n;
-    l->base = base;
-    l->rmap = rows; /* NULL is checked where this process holds elements */
-    l->cmap = cols;
-    long long k = l->kind;
-    l->hash = bcr_layout_hash(base->hash, &k, sizeof k);
     return made(l);
 }
 
-void bcr_layout_destroy(bcr_layout_t l)
-{
-    if (!l)
-        return;
-    bcr_layout_dim_free(&l->rows);
-    bcr_layout_dim_free(&l->cols);
-    free(l->grid);
-    free(l->lranks);
-    free(l->orstart);
-    free(l->ocstart);
-    free(l->oowner);
-    free(l);
-}
+void bcr_layout_destroy(bcr_layout_t l) { bcr_layout_free(l); }

@@ -1,11 +1,13 @@
 #include "api/pipeline.h"
 
-#include "api/rounds.h"
+#include <stdio.h>
+
 #include "base/failsafe.h"
 #include "base/mask.h"
 #include "base/timers.h"
 #include "base/usage.h"
 #include "exec/keep.h"
+#include "exec/rounds.h"
 #include "runtime/finalize.h"
 #include "runtime/plancache.h"
 #include "runtime/trace.h"
@@ -75,18 +77,18 @@ void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt,
     bcr_phase_add(&bcr_phase_now.plan, t0);
 }
 
-int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
-                     const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
-                     bcr_shm **sh, double *timer)
+int bcr_stage_commit(const bcr_commit *c, const bcr_plan *pl)
 {
     double t0 = bcr_phase_start();
+    const bcr_request *rq = c->rq;
+    bcr_err *e = c->e;
     if (!e->code && pl && bcr_plan_reserve(pl, rq->elsize, rq->update != NULL))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for message buffers");
     /* Reserving or planning can fail on one process only: all must know
      * before any message goes out, or the others would wait for it
      * forever. */
-    int rc = bcr_agree_commit(with_shm ? pl : NULL, rq->elsize, opt, comm, rank, size, e, sh);
-    bcr_phase_add(timer, t0);
+    int rc = bcr_agree_commit(c->sh ? pl : NULL, rq->elsize, c->opt, &c->procs, e, c->sh);
+    bcr_phase_add(c->timer, t0);
     return rc;
 }
 
@@ -109,12 +111,68 @@ void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt)
     bcr_keep_within(sh, (size_t)opt->keep_bytes);
 }
 
+int bcr_stage_commit_rounds(const bcr_commit *c, const bcr_rounds *r)
+{
+    double t0 = bcr_phase_start();
+    const bcr_plan *most = bcr_rounds_reserve(c->rq, r, c->e);
+    int rc = bcr_agree_commit(c->sh ? most : NULL, c->rq->elsize, c->opt, &c->procs, c->e,
+                              c->sh);
+    bcr_phase_add(c->timer, t0);
+    return rc;
+}
+
+static void trace_round(const bcr_request *rq, const bcr_rounds *r, bcr_idx k, int rank,
+                        const bcr_shm *sh, const bcr_options *opt)
+{
+    const bcr_round *p = &r->piece[k];
+    fprintf(stderr, "bcr_trace: %s rank %d: round %lld of %lld: rows %lld to %lld, columns "
+            "%lld to %lld, %s\n", rq->routine, rank, (long long)k + 1, (long long)r->n,
+            (long long)p->r, (long long)(p->r + p->mk.m), (long long)p->c,
+            (long long)(p->c + p->mk.n),
+            !p->mk.trapezoid ? "all" : p->mk.upper ? "upper trapezoid" : "lower trapezoid");
+    bcr_trace_call(rq, rank, &r->plan[k], 0, sh, &opt->exec, 0);
+}
+
+void bcr_stage_exchange_rounds(const bcr_request *rq, const bcr_rounds *r,
+                               const bcr_arrays *ar, const bcr_options *opt,
+                               const bcr_procs *g, bcr_shm *sh)
+{
+    for (bcr_idx k = 0; r->plan && k < r->n; k++) {
+        if (opt->trace)
+            trace_round(rq, r, k, g->rank, sh, opt);
+        bcr_round_run(r, k, ar, g->comm, sh, &opt->exec);
+    }
+}
+
+/* Stages 2 to 4 of a call in rounds once agreed; *shp as bcr_stage_run. */
+static int run_rounds(const bcr_request *rq, const bcr_options *opt, const bcr_setup *s,
+                      const bcr_rounds_call *c, bcr_err *e, bcr_shm **shp)
+{
+    bcr_ctx *ctx = s->ctx;
+    /* No later call repeats this one as it was (it has no single plan),
+     * and the one before it is no longer the last. */
+    bcr_lastcall_forget(&ctx->last);
+    bcr_rounds r;
+    bcr_rounds_plan(&r, rq, c, &opt->plan, e);
+    bcr_shm *sh = NULL;
+    bcr_commit cm = {rq, opt, {ctx->comm, ctx->rank, ctx->size}, e, &sh, &bcr_phase_now.plan};
+    int rc = bcr_stage_commit_rounds(&cm, &r);
+    if (rc == BCR_SUCCESS) {
+        bcr_arrays ar = {rq->a, s->A.lld, rq->b, s->B.lld, rq->elsize, rq->update};
+        bcr_stage_exchange_rounds(rq, &r, &ar, opt, &cm.procs, sh);
+    }
+    *shp = rc == BCR_SUCCESS ? sh : NULL;
+    bcr_rounds_free(&r);
+    return rc;
+}
+
 int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
                   bcr_err *e, bcr_shm **shp)
 {
     *shp = NULL;
-    if (bcr_rounds_needed(rq, s, &opt->plan))
-        return bcr_rounds_call(rq, opt, s, e, shp); /* under BCR_MAX_BYTES (api/rounds.h) */
+    bcr_rounds_call c = {&s->A, &s->B, s->ctx->rank, s->ctx->size};
+    if (bcr_rounds_needed(rq, &c, &opt->plan))
+        return run_rounds(rq, opt, s, &c, e, shp); /* under BCR_MAX_BYTES (exec/rounds.h) */
     bcr_ctx *ctx = s->ctx;
     bcr_lastcall *last = &ctx->last;
     const bcr_plan *pl;
@@ -127,8 +185,9 @@ int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, i
     } else {
         bcr_lastcall_forget(last); /* its plan may leave the cache now */
         bcr_stage_plan(rq, s, opt, NULL, &pl, &cached, e);
-        BCR_TRY(bcr_stage_commit(rq, pl, 1, opt, ctx->comm, ctx->rank, ctx->size, e, &sh,
-                                 &bcr_phase_now.plan));
+        bcr_commit cm = {rq, opt, {ctx->comm, ctx->rank, ctx->size}, e, &sh,
+                         &bcr_phase_now.plan};
+        BCR_TRY(bcr_stage_commit(&cm, pl));
     }
     if (pl && opt->trace)
         bcr_trace_call(rq, ctx->rank, pl, cached, sh, &opt->exec, packed);

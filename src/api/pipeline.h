@@ -14,7 +14,7 @@
  * (commit, the exchange's first half) and bcr_plan_test / bcr_plan_wait
  * (api/plan_split.c).  A call that could take more
  * memory than BCR_MAX_BYTES allows runs in rounds after the agreement,
- * each with a plan of its own (api/rounds.h). */
+ * each with a plan of its own (exec/rounds.h). */
 #ifndef BCR_API_PIPELINE_H
 #define BCR_API_PIPELINE_H
 
@@ -23,6 +23,7 @@
 #include "base/error.h"
 #include "base/options.h"
 #include "base/request.h"
+#include "exec/rounds.h"
 #include "exec/run_plan.h"
 #include "exec/shm.h"
 #include "plan/plan.h"
@@ -46,13 +47,24 @@ int bcr_stage_agree(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
 void bcr_stage_plan(const bcr_request *rq, bcr_setup *s, const bcr_options *opt, bcr_plan *own,
                     const bcr_plan **pl, int *cached, bcr_err *e);
 
-/* Stage 3, collective over comm: reserve pl's buffers (pl NULL on a
+/* What stage 3 commits and agrees over: the request, the switches and
+ * the processes; sh receives the shared-memory transport agreed (NULL for
+ * MPI alone), or is NULL when none is to be agreed (a plan's creation,
+ * which agrees on errors only); errors go to e, the time to *timer (a
+ * field of the phase times). */
+typedef struct {
+    const bcr_request *rq;
+    const bcr_options *opt;
+    bcr_procs procs;
+    bcr_err *e;
+    bcr_shm **sh;
+    double *timer;
+} bcr_commit;
+
+/* Stage 3, collective over c->procs: reserve pl's buffers (pl NULL on a
  * process in neither grid), then agree on every process's errors and, when
- * with_shm, on the shared-memory transport (*sh, or NULL for MPI alone).
- * The time goes to *timer (a field of the phase times). */
-int bcr_stage_commit(const bcr_request *rq, const bcr_plan *pl, int with_shm,
-                     const bcr_options *opt, MPI_Comm comm, int rank, int size, bcr_err *e,
-                     bcr_shm **sh, double *timer);
+ * c->sh is not NULL, on the shared-memory transport. */
+int bcr_stage_commit(const bcr_commit *c, const bcr_plan *pl);
 
 /* Stage 4: run pl (NULL: nothing to do here) on the arrays; packed as
  * for bcr_plan_run.  Never returns a failure: a process that fails here
@@ -66,6 +78,16 @@ void bcr_stage_exchange(const bcr_plan *pl, const bcr_arrays *ar, const bcr_opti
  * stage 5, which the caller runs once it no longer needs its buffers. */
 int bcr_stage_run(const bcr_request *rq, const bcr_options *opt, bcr_setup *s, int packed,
                   bcr_err *e, bcr_shm **sh);
+
+/* Stages 3 and 4 of a call in rounds (exec/rounds.h).  Commit: every
+ * round's buffers reserved, then agreed as by bcr_stage_commit, the
+ * transport for the round that sends the most through segments.
+ * Exchange: every round in turn (rank: this process in comm, for the
+ * trace); never returns a failure, as bcr_stage_exchange. */
+int bcr_stage_commit_rounds(const bcr_commit *c, const bcr_rounds *r);
+void bcr_stage_exchange_rounds(const bcr_request *rq, const bcr_rounds *r,
+                               const bcr_arrays *ar, const bcr_options *opt,
+                               const bcr_procs *g, bcr_shm *sh);
 
 /* Stage 5, after a successful exchange through sh (NULL: MPI alone). */
 void bcr_stage_keep(bcr_shm *sh, const bcr_options *opt);

@@ -7,11 +7,9 @@
 #include "api/arguments.h"
 #include "api/pipeline.h"
 #include "api/plan_object.h"
-#include "api/rounds.h"
 #include "base/failsafe.h"
 #include "base/timers.h"
 #include "base/usage.h"
-#include "exec/run_elements.h"
 #include "bcredist.h"
 #include "runtime/check.h"
 #include "runtime/context.h"
@@ -48,32 +46,27 @@ static int create(bcr_plan_t p, const bcr_request *rq, char type, const bcr_opti
     p->lda = s.A.lld;
     p->ldb = s.B.lld;
     int failed;
-    if (bcr_comm_dup_agreed(s.ctx->comm, !bcr_fault("plan_comm"), &p->comm, &failed))
+    if (bcr_comm_dup_agreed(s.ctx->comm, !bcr_fault("plan_comm"), &p->procs.comm, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
                              "could not make the plan's communicator (out of memory or MPI "
                              "error on process %d of ictxt)", failed);
-    p->rank = s.ctx->rank;
-    p->size = s.ctx->size;
-    if (bcr_rounds_needed(rq, &s, &p->opt.plan)) {
-        p->in_rounds = 1;
-        bcr_rounds_plan(&p->rounds, rq, &s, &p->opt.plan, e);
-        return bcr_rounds_commit(rq, &p->rounds, 0, &p->opt, p->comm, p->rank, p->size, e,
-                                 NULL, &bcr_phase_now.plan);
+    p->procs.rank = s.ctx->rank;
+    p->procs.size = s.ctx->size;
+    bcr_rounds_call c = {&s.A, &s.B, p->procs.rank, p->procs.size};
+    if (bcr_rounds_needed(rq, &c, &p->opt.plan)) {
+        bcr_plan_set_kind(p, &bcr_plan_rounds);
+        bcr_rounds_plan(&p->rounds, rq, &c, &p->opt.plan, e);
+        bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
+        return bcr_stage_commit_rounds(&cm, &p->rounds);
     }
     const bcr_plan *pl;
     int unused;
+    bcr_plan_set_kind(p, &bcr_plan_one);
     bcr_stage_plan(rq, &s, &p->opt, &p->plan, &pl, &unused, e);
     p->active = pl != NULL; /* a plan that failed holds nothing to free */
     /* No shared window yet: see bcr_plan_execute. */
-    return bcr_stage_commit(rq, pl, 0, &p->opt, p->comm, p->rank, p->size, e, NULL,
-                            &bcr_phase_now.plan);
-}
-
-/* Whether p is an update plan whose exchange adds into C where the data
- * lands (else the exchange fills its staging array, added afterwards). */
-static int fused(const struct bcr_plan_s *p)
-{
-    return p->update && !p->opt.plan.update_staged;
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, pl);
 }
 
 /* The plan of a request narrowed into rq (an error found so far in e): an
@@ -90,15 +83,18 @@ static bcr_plan_t make_plan(bcr_request *rq, char type, const bcr_update_op *op,
     if (p) {
         p->elsize = rq->elsize;
         p->trapezoid = rq->trapezoid;
-        p->comm = MPI_COMM_NULL;
+        p->procs.comm = MPI_COMM_NULL;
         p->opt = opt;
         p->update = op != NULL;
+        /* one plan until create finds which kind; an update plan around it */
+        p->ops = op ? &bcr_plan_update : &bcr_plan_one;
+        p->inner = &bcr_plan_one;
         if (op)
             p->op = *op;
     }
     if (rq->m == 0 || rq->n == 0) {
         if (p)
-            p->empty = 1;
+            bcr_plan_set_kind(p, &bcr_plan_empty);
         bcr_err_clear_last();
         return p;
     }
@@ -158,28 +154,10 @@ void bcr_plan_update_run(bcr_plan_t p, const void *alpha, const void *a, const v
     p->op.alpha = p->alpha;
     p->op.beta = p->beta;
     p->c = c;
-    if (fused(p)) /* alpha = 0 only scales, in the same walk (kernels/update.h) */
+    if (bcr_plan_fused(p)) /* alpha = 0 only scales, in the same walk (kernels/update.h) */
         *ar = (bcr_arrays){a, p->lda, c, p->ldb, p->elsize, &p->op};
     else
         *ar = (bcr_arrays){a, p->lda, p->stage, p->ldb, p->elsize, NULL};
-}
-
-void bcr_plan_elements_run(bcr_plan_t p, const void *a, void *b)
-{
-    if (!p->elements)
-        return;
-    double t0 = bcr_phase_start();
-    if (bcr_eplan_run(p->elements, a, b, p->elsize, p->comm, p->ebuf, p->ereq))
-        bcr_give_up("an MPI call failed while exchanging data");
-    bcr_phase_add(&bcr_phase_now.exchange, t0);
-}
-
-void bcr_plan_update_apply(bcr_plan_t p)
-{
-    if (!p->update || fused(p) || !p->in_b)
-        return;
-    int alpha_zero = bcr_update_is_zero(p->op.type, p->alpha);
-    bcr_update_apply(&p->sides, &p->op, p->elsize, p->c, alpha_zero ? NULL : p->stage);
 }
 
 int bcr_plan_misuse(const char *routine, int k, const char *name, const char *detail)
@@ -189,16 +167,6 @@ int bcr_plan_misuse(const char *routine, int k, const char *name, const char *de
     bcr_err_plain(&e, &rq, BCR_ERR_ARGUMENT, "argument %d (%s): %s", k, name, detail);
     bcr_err_report(&e);
     return e.code;
-}
-
-const bcr_plan *bcr_plan_list(const struct bcr_plan_s *p, bcr_idx *n)
-{
-    if (p->in_rounds) {
-        *n = p->rounds.plan ? p->rounds.n : 0;
-        return p->rounds.plan;
-    }
-    *n = p->active ? 1 : 0;
-    return p->active ? &p->plan : NULL;
 }
 
 int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err *e,
@@ -233,13 +201,7 @@ int bcr_plan_commit_run(bcr_plan_t p, bcr_request *rq, bcr_options *opt, bcr_err
      * The plan's communicator is its own, so its first execution goes
      * through MPI and a reused plan gets shared segments (exec/shm.h). */
     rq->elsize = p->elsize;
-    rq->update = fused(p) ? &p->op : NULL;
-    if (p->in_rounds)
-        return bcr_rounds_commit(rq, &p->rounds, 1, opt, p->comm, p->rank, p->size, e, sh,
-                                 &bcr_phase_now.check);
-    const bcr_plan *pl = p->active ? &p->plan : NULL;
-    return bcr_stage_commit(rq, pl, 1, opt, p->comm, p->rank, p->size, e, sh,
-                            &bcr_phase_now.check);
+    return p->ops->commit(p, rq, opt, e, sh);
 }
 
 /* bcr_plan_execute and bcr_plan_execute_update: the run of p on ar (the
@@ -251,7 +213,7 @@ static int run_now(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
 {
     bcr_err e = {BCR_SUCCESS, -1, ""};
     p->state = BCR_PLAN_IDLE;
-    if (p->empty) {
+    if (!p->ops->commit) {
         bcr_err_clear_last();
         return BCR_SUCCESS;
     }
@@ -259,12 +221,9 @@ static int run_now(bcr_plan_t p, bcr_request *rq, const bcr_arrays *ar)
     bcr_shm *sh;
     int rc = bcr_plan_commit_run(p, rq, &opt, &e, &sh);
     if (rc == BCR_SUCCESS) {
-        if (p->in_rounds)
-            bcr_rounds_exchange(rq, &p->rounds, ar, &opt, p->comm, p->rank, sh);
-        else
-            bcr_stage_exchange(p->active ? &p->plan : NULL, ar, &opt, p->comm, sh, 0);
-        bcr_plan_elements_run(p, ar->a, ar->b);
-        bcr_plan_update_apply(p);
+        p->ops->exchange(p, rq, ar, &opt, sh);
+        if (p->ops->finish)
+            p->ops->finish(p);
         bcr_stage_keep(sh, &opt);
     }
     return bcr_err_finish(&e, rq, rc);
@@ -332,16 +291,9 @@ void bcr_plan_destroy(bcr_plan_t p)
         return;
     }
     bcr_pool_set_free(p->bufs);
-    free(p->stage);
-    if (p->elements)
-        bcr_eplan_free(p->elements);
-    free(p->elements);
-    free(p->ebuf);
-    free(p->ereq);
-    if (p->active)
-        bcr_plan_free(&p->plan);
-    bcr_rounds_free(&p->rounds); /* nothing when the plan is not in rounds */
-    if (p->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&p->comm);
+    if (p->ops)
+        p->ops->free(p);
+    if (p->procs.comm != MPI_COMM_NULL)
+        MPI_Comm_free(&p->procs.comm);
     free(p);
 }

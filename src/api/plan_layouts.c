@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "api/arguments.h"
-#include "api/layout_bind.h"
 #include "api/pipeline.h"
 #include "api/plan_object.h"
 #include "base/failsafe.h"
@@ -27,6 +26,7 @@
 #include "plan/remap.h"
 #include "runtime/agree.h"
 #include "runtime/context.h"
+#include "runtime/layout_bind.h"
 
 static const char stand_in; /* arrays are not known yet */
 
@@ -54,10 +54,11 @@ static void local_checks(bcr_layout_t src, bcr_layout_t dst, char type, const bc
 /* One reduction: the errors found so far, and whether every process
  * passed the same layouts and switches.  Values are kept in 62 bits so
  * that their negations fit. */
-static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *opt, MPI_Comm comm,
-                         int rank, int size, const bcr_request *rq, bcr_err *e)
+static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *opt,
+                         const bcr_procs *g, const bcr_request *rq, bcr_err *e)
 {
-    BCR_TRY(bcr_agree_error(comm, rank, size, e, NULL));
+    MPI_Comm comm = g->comm;
+    BCR_TRY(bcr_agree_error(comm, g->rank, g->size, e, NULL));
     enum { N = 2 + BCR_OPTIONS_AGREED };
     long long v[2 * N], r[2 * N];
     v[0] = (long long)(src->hash >> 2);
@@ -84,28 +85,6 @@ static int agree_layouts(bcr_layout_t src, bcr_layout_t dst, const bcr_options *
     return BCR_SUCCESS;
 }
 
-/* One side of an element plan: the bound side, or the linear layout with
- * its bound arrays (made here, released by the caller). */
-static int element_side(const bcr_layout_s *l, const bcr_bound_side *b, bcr_owner_blocks *o,
-                        int rank, bcr_eside *es)
-{
-    memset(es, 0, sizeof *es);
-    es->m = l->m;
-    es->n = l->n;
-    es->me = -1;
-    if (l->kind == BCR_LAYOUT_OWNERS) {
-        *o = bcr_layout_owner_blocks(l);
-        es->own = o;
-        es->me = rank;
-        return 0;
-    }
-    if (l->kind != BCR_LAYOUT_LINEAR) {
-        es->side = &b->side;
-        return 0;
-    }
-    return bcr_eside_linear(es, &l->lin, l->lranks, rank);
-}
-
 /* The buffers an element plan runs with, reserved with the plan; held
  * counts from its sides. */
 static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d,
@@ -124,12 +103,13 @@ static void reserve_elements(bcr_plan_t p, const bcr_eside *s, const bcr_eside *
 /* A plan element by element (plan/elements.h), where a layout is linear:
  * its buffers reserved now, so that no run fails for memory. */
 static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
-                           const bcr_bound_side *a, const bcr_bound_side *b, int rank, int size,
+                           const bcr_bound_side *a, const bcr_bound_side *b,
                            const bcr_request *rq, bcr_err *e)
 {
+    int rank = p->procs.rank, size = p->procs.size;
     bcr_eside s, d;
     bcr_owner_blocks os, od;
-    int bad = element_side(src, a, &os, rank, &s) | element_side(dst, b, &od, rank, &d);
+    int bad = bcr_layout_eside(src, a, &os, rank, &s) | bcr_layout_eside(dst, b, &od, rank, &d);
     p->elements = bad ? NULL : calloc(1, sizeof *p->elements);
     if (p->elements && bcr_eplan_build(p->elements, &s, &d, rank, size)) {
         free(p->elements);
@@ -141,30 +121,8 @@ static int create_elements(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst,
     bcr_eside_free(&d);
     if (!p->elements || !p->ebuf || !p->ereq)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
-                            &bcr_phase_now.plan);
-}
-
-/* A remap's maps, checked on this process's elements of its base. */
-typedef struct {
-    const bcr_int *rows, *cols;
-    bcr_idx m, n;
-    bcr_idx bad, bi, bj; /* the first offset naming no element of src, or -1 */
-} map_check;
-
-static void check_map(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
-{
-    (void)gi;
-    (void)gj;
-    map_check *c = ctx;
-    if (c->bad >= 0)
-        return;
-    bcr_idx i = c->rows[off], j = c->cols[off];
-    if (i < 0 || i >= c->m || j < 0 || j >= c->n) {
-        c->bad = off;
-        c->bi = i;
-        c->bj = j;
-    }
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, NULL);
 }
 
 /* A remap's element plan and its buffers.  Planning is collective: a
@@ -173,34 +131,35 @@ static void check_map(void *ctx, bcr_idx gi, bcr_idx gj, bcr_idx off)
  * failure on one process alone (its element plan, its buffers, the
  * planner's own) becomes every process's through the commit's agreement,
  * with this process's message, which names it. */
-static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d, const map_check *mc,
-                      int rank, int size, const bcr_request *rq, bcr_err *e)
+static int plan_remap(bcr_plan_t p, const bcr_eside *s, const bcr_eside *d,
+                      const bcr_map_check *mc, const bcr_request *rq, bcr_err *e)
 {
+    int rank = p->procs.rank, size = p->procs.size;
     bcr_eplan on_stack;
     int failed_here = bcr_fault("remap_plan");
     p->elements = failed_here ? NULL : calloc(1, sizeof *p->elements);
     failed_here |= !p->elements;
     int built = bcr_eplan_build_remap(p->elements ? p->elements : &on_stack, s, d, mc->rows,
-                                      mc->cols, rank, size, p->comm, &failed_here) == 0;
+                                      mc->cols, rank, size, p->procs.comm, &failed_here) == 0;
     if (built)
         reserve_elements(p, s, d, rq);
     if (failed_here || (built && (!p->ebuf || !p->ereq)))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
-    return bcr_stage_commit(rq, NULL, 0, &p->opt, p->comm, rank, size, e, NULL,
-                            &bcr_phase_now.plan);
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, NULL);
 }
 
 /* A remap (plan/remap.h): the maps checked on every process's elements
  * and agreed, then the requests that make the plan. */
 static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const bcr_bound_side *a,
-                        const bcr_bound_side *b, int rank, int size, const bcr_request *rq,
-                        bcr_err *e)
+                        const bcr_bound_side *b, const bcr_request *rq, bcr_err *e)
 {
+    int rank = p->procs.rank, size = p->procs.size;
     bcr_eside s, d;
     bcr_owner_blocks os, od;
-    int bad = element_side(src, a, &os, rank, &s) | element_side(dst->base, b, &od, rank, &d) |
-              bcr_eside_prepare(&s);
-    map_check mc = {dst->rmap, dst->cmap, src->m, src->n, -1, 0, 0};
+    int bad = bcr_layout_eside(src, a, &os, rank, &s) |
+              bcr_layout_eside(dst->base, b, &od, rank, &d) | bcr_eside_prepare(&s);
+    bcr_map_check mc = {dst->rmap, dst->cmap, src->m, src->n, -1, 0, 0};
     bcr_idx held = bad ? 0 : bcr_eside_held(&d);
     if (bad)
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
@@ -208,16 +167,16 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
         bcr_layout_arg_error(e, rq, BCR_ERR_ARGUMENT, 2, "dst",
                              "its %s map is NULL but this process holds %lld of its elements",
                              mc.rows ? "column" : "row", (long long)held);
-    else if (held && bcr_eside_each(&d, check_map, &mc))
+    else if (held && bcr_eside_each(&d, bcr_map_check_one, &mc))
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
     else if (mc.bad >= 0)
         bcr_layout_arg_error(
             e, rq, BCR_ERR_ARGUMENT, 2, "dst",
             "the maps at local offset %lld name (%lld, %lld), outside src's %d x %d",
             (long long)mc.bad, (long long)mc.bi, (long long)mc.bj, src->m, src->n);
-    int rc = bcr_agree_error(p->comm, rank, size, e, NULL);
+    int rc = bcr_agree_error(p->procs.comm, rank, size, e, NULL);
     if (rc == BCR_SUCCESS)
-        rc = plan_remap(p, &s, &d, &mc, rank, size, rq, e);
+        rc = plan_remap(p, &s, &d, &mc, rq, e);
     bcr_eside_free(&s);
     bcr_eside_free(&d);
     return rc;
@@ -226,9 +185,9 @@ static int create_remap(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, const 
 static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm,
                   const bcr_request *rq, bcr_bound_side *a, bcr_bound_side *b, bcr_err *e)
 {
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
+    bcr_procs g = {comm, 0, 0};
+    MPI_Comm_rank(comm, &g.rank);
+    MPI_Comm_size(comm, &g.size);
     local_checks(src, dst, type, rq, e);
     bcr_options opt;
     if (p)
@@ -239,11 +198,11 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
         bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
     if (opt.bad[0] && !e->code)
         bcr_err_plain(e, rq, BCR_ERR_ARGUMENT, "%s", opt.bad);
-    BCR_TRY(agree_layouts(src, dst, &opt, comm, rank, size, rq, e));
+    BCR_TRY(agree_layouts(src, dst, &opt, &g, rq, e));
     /* Both binds run on every process, so their gathers pair up. */
-    bcr_layout_bind(src, 1, comm, rank, size, a, rq, e);
-    bcr_layout_bind(dst->kind == BCR_LAYOUT_REMAP ? dst->base : dst, 2, comm, rank, size, b, rq, e);
-    BCR_TRY(bcr_agree_error(comm, rank, size, e, NULL));
+    bcr_layout_bind(src, 1, &g, a, rq, e);
+    bcr_layout_bind(dst->kind == BCR_LAYOUT_REMAP ? dst->base : dst, 2, &g, b, rq, e);
+    BCR_TRY(bcr_agree_error(comm, g.rank, g.size, e, NULL));
     p->elsize = rq->elsize;
     p->in_a = a->side.in;
     p->in_b = b->side.in;
@@ -252,26 +211,28 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     p->lda = a->side.lld;
     p->ldb = b->side.lld;
     int failed;
-    if (bcr_comm_dup_agreed(comm, !bcr_fault("plan_comm"), &p->comm, &failed))
+    if (bcr_comm_dup_agreed(comm, !bcr_fault("plan_comm"), &p->procs.comm, &failed))
         return bcr_err_plain(e, rq, BCR_ERR_NOMEM,
                              "could not make the plan's communicator (out of memory or MPI "
                              "error on process %d of comm)",
                              failed);
-    p->rank = rank;
-    p->size = size;
+    p->procs.rank = g.rank;
+    p->procs.size = g.size;
     if (dst->m == 0 || dst->n == 0) {
-        p->empty = 1; /* nothing to move, ever */
+        bcr_plan_set_kind(p, &bcr_plan_empty); /* nothing to move, ever */
         return BCR_SUCCESS;
     }
     if (dst->kind == BCR_LAYOUT_REMAP) {
+        bcr_plan_set_kind(p, &bcr_plan_elements);
         double t0 = bcr_phase_start();
-        int rc = create_remap(p, src, dst, a, b, rank, size, rq, e);
+        int rc = create_remap(p, src, dst, a, b, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);
         return rc;
     }
     if (src->kind >= BCR_LAYOUT_LINEAR || dst->kind >= BCR_LAYOUT_LINEAR) {
+        bcr_plan_set_kind(p, &bcr_plan_elements);
         double t0 = bcr_phase_start();
-        int rc = create_elements(p, src, dst, a, b, rank, size, rq, e);
+        int rc = create_elements(p, src, dst, a, b, rq, e);
         bcr_phase_add(&bcr_phase_now.plan, t0);
         return rc;
     }
@@ -279,14 +240,16 @@ static int create(bcr_plan_t p, bcr_layout_t src, bcr_layout_t dst, char type, M
     if (a->side.in || b->side.in) {
         bcr_mask mk = {0, 0, 0, src->m, src->n};
         double t0 = bcr_phase_start();
-        if (bcr_plan_build(&p->plan, &a->side, &b->side, &mk, rq->elsize, &p->opt.plan, rank, size))
+        if (bcr_plan_build(&p->plan, &a->side, &b->side, &mk, rq->elsize, &p->opt.plan, g.rank,
+                           g.size))
             bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for the plan");
         else
             pl = &p->plan;
         bcr_phase_add(&bcr_phase_now.plan, t0);
     }
     p->active = pl != NULL;
-    return bcr_stage_commit(rq, pl, 0, &p->opt, p->comm, rank, size, e, NULL, &bcr_phase_now.plan);
+    bcr_commit cm = {rq, &p->opt, p->procs, e, NULL, &bcr_phase_now.plan};
+    return bcr_stage_commit(&cm, pl);
 }
 
 bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type, MPI_Comm comm)
@@ -308,7 +271,8 @@ bcr_plan_t bcr_plan_create_layouts(bcr_layout_t src, bcr_layout_t dst, char type
     }
     bcr_plan_t p = calloc(1, sizeof *p);
     if (p) {
-        p->comm = MPI_COMM_NULL;
+        p->ops = &bcr_plan_one; /* until create finds which kind */
+        p->procs.comm = MPI_COMM_NULL;
         bcr_options_read(&p->opt);
     }
     bcr_bound_side a, b;

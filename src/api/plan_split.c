@@ -33,7 +33,7 @@ static int start_now(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
 {
     bcr_request rq = *rq_in;
     bcr_err e = {BCR_SUCCESS, -1, ""};
-    if (p->empty) { /* nothing to move: complete at once */
+    if (!p->ops->commit) { /* nothing to move: complete at once */
         p->state = BCR_PLAN_COMPLETE;
         bcr_err_clear_last();
         return BCR_SUCCESS;
@@ -46,21 +46,23 @@ static int start_now(bcr_plan_t p, bcr_request *rq_in, const bcr_arrays *ar_in)
     bcr_options opt;
     bcr_shm *sh;
     int rc = bcr_plan_commit_run(p, &rq, &opt, &e, &sh);
-    if (rc == BCR_SUCCESS && p->elements) { /* element plans run whole here */
-        bcr_plan_elements_run(p, ar_in->a, ar_in->b);
+    if (rc == BCR_SUCCESS && !p->ops->flight) { /* a kind with no flight runs whole here */
+        p->ops->exchange(p, &rq, ar_in, &opt, sh);
+        if (p->ops->finish)
+            p->ops->finish(p);
         bcr_stage_keep(sh, &opt);
         p->state = BCR_PLAN_COMPLETE;
     } else if (rc == BCR_SUCCESS) {
         bcr_flying_hold(p);
         bcr_idx n;
-        const bcr_plan *plans = bcr_plan_list(p, &n);
+        const bcr_plan *plans = p->ops->flight(p, &n);
         bcr_arrays ar = *ar_in;
         p->sh = sh;
         p->run_opt = opt;
         double t0 = bcr_phase_start();
         int frc = bcr_fault("exchange")
                       ? BCR_ERR_MPI
-                      : bcr_plan_flight_begin(&p->flight, plans, n, &ar, p->comm, sh,
+                      : bcr_plan_flight_begin(&p->flight, plans, n, &ar, p->procs.comm, sh,
                                               &opt.exec, 0);
         bcr_phase_add(&bcr_phase_now.exchange, t0);
         if (frc) /* as bcr_stage_exchange: partners may be waiting */
@@ -109,7 +111,8 @@ int bcr_plan_start_update(bcr_plan_t p, const void *alpha, const void *a, const 
 static void complete(bcr_plan_t p, int in_wait)
 {
     bcr_flying_remove(p);
-    bcr_plan_update_apply(p);
+    if (p->ops->finish)
+        p->ops->finish(p);
     bcr_stage_keep(in_wait ? p->sh : NULL, &p->run_opt);
     p->state = in_wait ? BCR_PLAN_IDLE : BCR_PLAN_COMPLETE;
 }

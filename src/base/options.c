@@ -197,7 +197,7 @@ void bcr_options_agreed(const bcr_plan_options *o, long long v[BCR_OPTIONS_AGREE
     v[4] = o->schedule;  /* combining needs every process to combine */
     v[5] = o->update_staged; /* streamed messages against whole ones */
     v[6] = o->stream_chunk;  /* where both ends cut a streamed message */
-    v[7] = o->datatypes;     /* a cap's rounds count packed buffers (api/round_size.h) */
+    v[7] = o->datatypes;     /* a cap's rounds count packed buffers (exec/round_size.h) */
 }
 
 int bcr_options_error_mode(void)

@@ -14,7 +14,7 @@
  * intermediate too, and with BCR_PACK=buffer, where a message through a
  * segment is given a send buffer as well).  Under a cap a call that could
  * take more runs in rounds, each redistributing a tile of the submatrix
- * small enough to stay under it (api/rounds.h); a cap below the least a
+ * small enough to stay under it (exec/rounds.h); a cap below the least a
  * round takes (the bookkeeping of one exchange, and under an indirect
  * strategy a block of its intermediate) counts as that.  The rounds are
  * the call's plan, so the cap is a plan option, and every process of a

@@ -1,7 +1,7 @@
 /* Running plans (plan/plan.h) in steps that never wait, for the
  * split-phase plan API (bcr_plan_start / bcr_plan_test / bcr_plan_wait):
  * a flight runs a list of plans in turn (the rounds of a plan made under
- * BCR_MAX_BYTES, api/rounds.h, or one plan), each plan's exchanges in
+ * BCR_MAX_BYTES, exec/rounds.h, or one plan), each plan's exchanges in
  * turn (exec/run_exchange.h), through a scratch intermediate for the
  * indirect strategies and between local transposes for the transposed
  * one.  bcr_plan_run is a flight of one plan advanced to its end at once.

@@ -103,6 +103,13 @@ size_t bcr_exchange_work_bytes(const bcr_exchange_counts *n)
     return layout(n, NULL, NULL);
 }
 
+size_t bcr_exchange_work_bound(bcr_idx bytes, int nranks, int streamed, bcr_idx gather)
+{
+    bcr_exchange_counts n = {nranks, nranks, 2 * (bcr_idx)nranks + bcr_chunks_of(bytes),
+                             streamed, gather};
+    return layout(&n, NULL, NULL);
+}
+
 static bcr_exchange_counts counts_of(const bcr_exchange *ex, size_t es, int update)
 {
     bcr_exchange_counts n = {ex->recv.nparts, ex->send.nparts,
@@ -141,8 +148,6 @@ int bcr_exchange_reserve(const bcr_exchange *ex, size_t es, int update)
     return BCR_SUCCESS;
 }
 
-typedef bcr_exchange_lane lane;
-
 static bcr_exchange_slots slots_of(void *work, const bcr_exchange *ex, size_t es, int update)
 {
     bcr_exchange_slots sl;
@@ -150,12 +155,10 @@ static bcr_exchange_slots slots_of(void *work, const bcr_exchange *ex, size_t es
     return sl;
 }
 
-typedef bcr_exchange_flight receipts;
-
 /* Everything partner k sends is here: take it, unless it lies in a shared
  * segment, which the one scan over B takes later (finish_scan), or came
  * in streamed chunks, each taken as it came. */
-static int take_part(receipts *rs, int k)
+static int take_part(bcr_exchange_flight *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
     if (bcr_exchange_via_shm(rs->sh, p) || rs->streamed)
@@ -178,7 +181,7 @@ static int scans(const bcr_half *h, bcr_shm *sh)
 /* Every MPI message is in: wait for the parts in shared segments, unpack
  * them and the part that stays here in one scan of B, then release the
  * segments to their senders. */
-static void finish_scan(receipts *rs)
+static void finish_scan(bcr_exchange_flight *rs)
 {
     const bcr_half *R = rs->R;
     const bcr_arrays *ar = &rs->ar;
@@ -206,32 +209,32 @@ static void finish_scan(receipts *rs)
 /* Position pos of a direction in step order (plan/schedule.h): sends by
  * rotated order, which is their step; receives the other way round, as a
  * receive from the partner of rotated order o is of step nranks - o. */
-static int part_at(const receipts *rs, int sending, int pos)
+static int part_at(const bcr_exchange_flight *rs, int sending, int pos)
 {
     return sending ? pos : rs->R->nparts - 1 - pos;
 }
 
-static const bcr_partner *partner_at(const receipts *rs, int sending, int pos)
+static const bcr_partner *partner_at(const bcr_exchange_flight *rs, int sending, int pos)
 {
     return sending ? &rs->S->parts[pos] : &rs->R->parts[part_at(rs, 0, pos)];
 }
 
-static int step_at(const receipts *rs, int sending, int pos)
+static int step_at(const bcr_exchange_flight *rs, int sending, int pos)
 {
     int order = partner_at(rs, sending, pos)->order;
     return sending ? order : rs->nranks - order;
 }
 
-static int lane_parts(const receipts *rs, int sending)
+static int lane_parts(const bcr_exchange_flight *rs, int sending)
 {
     return sending ? rs->S->nparts : rs->R->nparts;
 }
 
 /* The direction's next message through MPI, past those through segments;
  * -1 when every one is posted. */
-static int next_pos(receipts *rs, int sending)
+static int next_pos(bcr_exchange_flight *rs, int sending)
 {
-    lane *l = sending ? &rs->send : &rs->recv;
+    bcr_exchange_lane *l = sending ? &rs->send : &rs->recv;
     while (l->next < lane_parts(rs, sending) &&
            bcr_exchange_via_shm(rs->sh, partner_at(rs, sending, l->next)))
         l->next++;
@@ -239,9 +242,10 @@ static int next_pos(receipts *rs, int sending)
 }
 
 /* Whether the schedule lets the direction post its message at pos. */
-static int may_post(receipts *rs, int sending, int pos)
+static int may_post(bcr_exchange_flight *rs, int sending, int pos)
 {
-    const lane *l = sending ? &rs->send : &rs->recv, *o = sending ? &rs->recv : &rs->send;
+    const bcr_exchange_lane *l = sending ? &rs->send : &rs->recv;
+    const bcr_exchange_lane *o = sending ? &rs->recv : &rs->send;
     switch (rs->sched.kind) {
     case BCR_SCHEDULE_BOUNDED:
         return l->inflight < rs->sched.inflight;
@@ -260,7 +264,7 @@ static int may_post(receipts *rs, int sending, int pos)
     }
 }
 
-static int post_recv(receipts *rs, int k)
+static int post_recv(bcr_exchange_flight *rs, int k)
 {
     const bcr_partner *p = &rs->R->parts[k];
     size_t es = rs->ar.elsize;
@@ -280,7 +284,7 @@ static int post_recv(receipts *rs, int k)
                            sl->owner, k, &rs->nslots);
 }
 
-static int post_send(receipts *rs, int k)
+static int post_send(bcr_exchange_flight *rs, int k)
 {
     const bcr_partner *p = &rs->S->parts[k];
     size_t es = rs->ar.elsize;
@@ -308,9 +312,9 @@ static int post_send(receipts *rs, int k)
 
 /* Post what the schedule allows now in one direction; says whether it
  * posted anything in *moved. */
-static int post_lane(receipts *rs, int sending, int *moved)
+static int post_lane(bcr_exchange_flight *rs, int sending, int *moved)
 {
-    lane *l = sending ? &rs->send : &rs->recv;
+    bcr_exchange_lane *l = sending ? &rs->send : &rs->recv;
     int pos;
     while ((pos = next_pos(rs, sending)) >= 0 && may_post(rs, sending, pos)) {
         int k = part_at(rs, sending, pos);
@@ -325,7 +329,7 @@ static int post_lane(receipts *rs, int sending, int *moved)
 }
 
 /* Post what the schedule allows now, receives first. */
-static int advance(receipts *rs)
+static int advance(bcr_exchange_flight *rs)
 {
     for (int moved = 1; moved;) {
         moved = 0;
@@ -336,7 +340,7 @@ static int advance(receipts *rs)
 }
 
 /* Request idx is complete: a message is in once all its chunks are. */
-static int completed(receipts *rs, int idx)
+static int completed(bcr_exchange_flight *rs, int idx)
 {
     int who = rs->sl.owner[idx];
     if (rs->streamed) {
@@ -349,7 +353,7 @@ static int completed(receipts *rs, int idx)
         return BCR_SUCCESS;
     }
     int sending = who >= rs->R->nparts;
-    lane *l = sending ? &rs->send : &rs->recv;
+    bcr_exchange_lane *l = sending ? &rs->send : &rs->recv;
     l->inflight--;
     if (sending)
         return BCR_SUCCESS;
@@ -360,7 +364,7 @@ static int completed(receipts *rs, int idx)
 /* Take whatever has completed, without waiting, and post what that
  * allows: MPI only moves data inside its calls, so a long local copy with
  * none would stall every partner. */
-static int poll_receipts(receipts *rs)
+static int poll_receipts(bcr_exchange_flight *rs)
 {
     int n;
     if (rs->nslots == 0)
@@ -382,8 +386,8 @@ static int poll_receipts(receipts *rs)
 #define BCR_SLICE_BYTES ((bcr_idx)256 * 1024)
 #define BCR_SLICE_ROWS 2048
 
-static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk, receipts *rs,
-                     int nt)
+static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
+                     bcr_exchange_flight *rs, int nt)
 {
     bcr_groupspan rows = bcr_half_rows(S, S->self.orow);
     bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
@@ -481,7 +485,7 @@ bcr_schedule bcr_exchange_schedule(const bcr_exchange *ex, const bcr_shm *sh, si
 }
 
 /* Every send posted: every message begun, and streamed, every chunk. */
-static int sends_posted(receipts *rs)
+static int sends_posted(bcr_exchange_flight *rs)
 {
     return next_pos(rs, 1) < 0 && rs->send_chunks_left == 0;
 }
@@ -491,7 +495,7 @@ int bcr_exchange_begin(bcr_exchange_flight *f, const bcr_exchange *ex, const bcr
 {
     const bcr_half *S = &ex->send, *R = &ex->recv;
     size_t es = ar->elsize;
-    receipts *rs = f;
+    bcr_exchange_flight *rs = f;
     memset(rs, 0, sizeof *rs);
     rs->stage = BCR_FLIGHT_DONE; /* nothing pending should this fail */
     int update = ar->update != NULL;
@@ -562,7 +566,7 @@ int bcr_exchange_may_begin(const bcr_exchange *ex, bcr_shm *sh)
 
 /* Whether every part through a shared segment has been published, so the
  * scan over B would not wait. */
-static int shared_parts_in(receipts *rs)
+static int shared_parts_in(bcr_exchange_flight *rs)
 {
     for (int k = 0; k < rs->R->nparts; k++)
         if (bcr_exchange_via_shm(rs->sh, &rs->R->parts[k]) &&
@@ -573,7 +577,7 @@ static int shared_parts_in(receipts *rs)
 
 /* Every receive through MPI in and every send posted: waiting for each
  * message (block) or taking what has come. */
-static int take_messages(receipts *rs, int block)
+static int take_messages(bcr_exchange_flight *rs, int block)
 {
     if (!block)
         return poll_receipts(rs);
@@ -589,7 +593,7 @@ static int take_messages(receipts *rs, int block)
 
 int bcr_exchange_advance(bcr_exchange_flight *f, int block, int *done)
 {
-    receipts *rs = f;
+    bcr_exchange_flight *rs = f;
     *done = 0;
     switch (rs->stage) {
     case BCR_FLIGHT_MESSAGES:

@@ -34,9 +34,14 @@ typedef struct {
 } bcr_exchange_counts;
 
 /* The bytes of the pooled work block such an exchange takes: what
- * bcr_exchange_reserve reserves for it besides message buffers, and, from
- * counts that bound an exchange's, a bound of it (api/round_size.h). */
+ * bcr_exchange_reserve reserves for it besides message buffers. */
 size_t bcr_exchange_work_bytes(const bcr_exchange_counts *n);
+
+/* A bound of the work block of any exchange over nranks processes that
+ * moves `bytes` in all through MPI (exec/round_size.h): every process a
+ * partner each way, each part a chunk more than its share of the bytes
+ * makes; streamed and gather as in the counts. */
+size_t bcr_exchange_work_bound(bcr_idx bytes, int nranks, int streamed, bcr_idx gather);
 
 /* The schedule of the exchange's messages through MPI under sh, by
  * xo->schedule or else by their load (bcr_schedule_choose). */

@@ -85,13 +85,29 @@ static inline void self_column(const bcr_scan *sc, const int *cells, const char 
     }
 }
 
+/* What a scan in the plan's order walks: the local array (leading
+ * dimension ld), a with the part that stays (NULL: none), the partners'
+ * buffers' places (cur) and, for a pack, where the part that stays is
+ * copied (self; NULL: nowhere). */
+typedef struct {
+    char *local;
+    bcr_idx ld;
+    const char *a;
+    bcr_idx lda;
+    char **cur;
+    const bcr_scan_self *self;
+} scan_walk;
+
 /* Both directions in one loop nest (pack: local is A, and nothing stays;
  * unpack: local is B, and the part that stays comes from a unless a is
  * NULL), so that the two cannot disagree on the order of the elements. */
-static inline void scan_columns(const bcr_scan *sc, char *local, bcr_idx ld, const char *a,
-                                bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
-                                int pack, int nt, const bcr_scan_self *self)
+static inline void scan_columns(const bcr_scan *sc, const scan_walk *w, size_t es,
+                                const bcr_mask *mk, int pack, int nt)
 {
+    char *local = w->local, **cur = w->cur;
+    const char *a = w->a;
+    bcr_idx ld = w->ld, lda = w->lda;
+    const bcr_scan_self *self = w->self;
     for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
@@ -125,10 +141,11 @@ void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
                    const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
 {
     /* A is only read: group_buffer writes local only when unpacking. */
+    scan_walk w = {(char *)(uintptr_t)a, lda, NULL, 0, cur, self};
     if (stream)
-        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 1, self);
+        scan_columns(sc, &w, es, mk, 1, 1);
     else
-        scan_columns(sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, cur, 1, 0, self);
+        scan_columns(sc, &w, es, mk, 1, 0);
     if (stream || (self && self->nt))
         bcr_stream_fence();
 }
@@ -137,7 +154,8 @@ void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bc
                      size_t es, const bcr_mask *mk, const char **cur)
 {
     /* The buffers are only read: group_buffer reads them when unpacking. */
-    scan_columns(sc, b, ldb, a, lda, es, mk, (char **)(uintptr_t)cur, 0, 0, NULL);
+    scan_walk w = {b, ldb, a, lda, (char **)(uintptr_t)cur, NULL};
+    scan_columns(sc, &w, es, mk, 0, 0);
 }
 
 /* Whether a column's cells hold the part that stays here. */
@@ -281,6 +299,20 @@ static inline void copy_pattern(const bcr_row_pattern *pt, const bcr_row_piece *
     }
 }
 
+/* One column of a scan in the rows' order (row_order.h): the order, the
+ * partners of its row slots (cells, nrslots of them; < 0 for the part
+ * that stays) and their buffers' places (cur, moved on as the column is
+ * walked), the column of the array walked (col) and, for an unpack, the
+ * column of a that holds the part that stays (acol; NULL: none). */
+typedef struct {
+    const bcr_row_order *ro;
+    int nrslots;
+    const int *cells;
+    char **cur;
+    char *col;
+    const char *acol;
+} scan_column;
+
 /* Where an unpack reads each row slot of a column: its partner's buffer
  * (side 0: at the run's place there) or a's column (side 1: the part
  * that stays, at the other side's offset). */
@@ -306,12 +338,13 @@ static inline void past_column(const bcr_row_order *ro, int nrslots, const int *
 /* One column down the unfolded runs: each from its partner's buffer at
  * its place there, or from a's column (the part that stays); then every
  * buffer moves past its rows. */
-static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, const char *acol,
-                               const int *cells, char **cur, size_t es, int nt)
+static inline void unpack_runs(const scan_column *c, size_t es, int nt)
 {
+    const bcr_row_order *ro = c->ro;
+    char *col = c->col;
     const char *base[BCR_ROW_FLAT_MAX_SLOTS];
     int side[BCR_ROW_FLAT_MAX_SLOTS];
-    slot_sources(nrslots, cells, cur, acol, base, side);
+    slot_sources(c->nrslots, c->cells, c->cur, c->acol, base, side);
     for (bcr_idx i = 0; i < ro->nruns; i++) {
         const bcr_row_run *r = &ro->runs[i];
         const char *src = base[r->slot] + (size_t)r->at[side[r->slot]] * es;
@@ -319,7 +352,7 @@ static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, 
             bcr_prefetch_ahead(src, (size_t)r->len * es);
         put_run(col + (size_t)r->mine * es, src, r->len, es, nt);
     }
-    past_column(ro, nrslots, cells, cur, es);
+    past_column(ro, c->nrslots, c->cells, c->cur, es);
 }
 
 /* One column row by row (row_order.h), with plain stores: each row from
@@ -333,12 +366,13 @@ static inline void unpack_runs(const bcr_row_order *ro, int nrslots, char *col, 
         }                                                                            \
     } while (0)
 
-static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
-                               const char *acol, const int *cells, char **cur, size_t es)
+static inline void unpack_each(const scan_column *c, size_t es)
 {
+    const bcr_row_order *ro = c->ro;
+    char *col = c->col;
     const char *base[BCR_ROW_FLAT_MAX_SLOTS];
     int side[BCR_ROW_FLAT_MAX_SLOTS];
-    slot_sources(nrslots, cells, cur, acol, base, side);
+    slot_sources(c->nrslots, c->cells, c->cur, c->acol, base, side);
     switch (es) {
     case 4: EACH_ROW(bcr_e4); break;
     case 8: EACH_ROW(bcr_e8); break;
@@ -350,7 +384,7 @@ static inline void unpack_each(const bcr_row_order *ro, int nrslots, char *col,
                    base[s] + (size_t)ro->row_at[i][side[s]] * es, es);
         }
     }
-    past_column(ro, nrslots, cells, cur, es);
+    past_column(ro, c->nrslots, c->cells, c->cur, es);
 }
 #undef EACH_ROW
 
@@ -387,9 +421,13 @@ static inline void kept_runs(const bcr_row_order *ro, bcr_idx lo, bcr_idx hi, bc
  * to col from them, or from acol for the part that stays.  One body for
  * both directions, so that they cannot disagree on the order. */
 static inline __attribute__((always_inline)) void
-runs_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol, const int *cells,
-             char **cur, size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
+runs_clipped(const scan_column *c, size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
 {
+    const bcr_row_order *ro = c->ro;
+    int nrslots = c->nrslots;
+    const int *cells = c->cells;
+    char **cur = c->cur, *col = c->col;
+    const char *acol = c->acol;
     bcr_idx i, end;
     kept_runs(ro, lo, hi, &i, &end);
     /* Each slot's place in its partner's buffer, NULL for the part that
@@ -443,9 +481,13 @@ static inline bcr_idx lower_row(const bcr_row_order *ro, bcr_idx k)
  * of its slot met there, since the buffer holds only kept rows.  pack and
  * unpack as runs_clipped, one body for both. */
 static inline __attribute__((always_inline)) void
-rows_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol, const int *cells,
-             char **cur, size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
+rows_clipped(const scan_column *c, size_t es, int nt, bcr_idx lo, bcr_idx hi, int pack)
 {
+    const bcr_row_order *ro = c->ro;
+    int nrslots = c->nrslots;
+    const int *cells = c->cells;
+    char **cur = c->cur, *col = c->col;
+    const char *acol = c->acol;
     bcr_idx i = lower_row(ro, lo), end = lower_row(ro, hi);
     char *base[BCR_ROW_FLAT_MAX_SLOTS]; /* a slot's buffer, minus the rows before its first */
     int32_t first[BCR_ROW_FLAT_MAX_SLOTS], last[BCR_ROW_FLAT_MAX_SLOTS];
@@ -484,15 +526,14 @@ rows_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol, 
 /* A trapezoid's column, row by row where the order keeps rows (rows_clipped),
  * else down the runs (runs_clipped), with es and nt constants where they
  * are common. */
-static void column_clipped(const bcr_row_order *ro, int nrslots, char *col, const char *acol,
-                           const int *cells, char **cur, size_t es, int nt, bcr_idx lo,
-                           bcr_idx hi, int pack)
+static void column_clipped(const scan_column *c, size_t es, int nt, bcr_idx lo, bcr_idx hi,
+                           int pack)
 {
-#define BCR_CLIPPED(ES, NT)                                                                 \
-    (ro->row_k ? (pack ? rows_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 1)  \
-                       : rows_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 0)) \
-               : (pack ? runs_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 1)  \
-                       : runs_clipped(ro, nrslots, col, acol, cells, cur, ES, NT, lo, hi, 0)))
+#define BCR_CLIPPED(ES, NT)                                                    \
+    (c->ro->row_k ? (pack ? rows_clipped(c, ES, NT, lo, hi, 1)                 \
+                          : rows_clipped(c, ES, NT, lo, hi, 0))                \
+                  : (pack ? runs_clipped(c, ES, NT, lo, hi, 1)                 \
+                          : runs_clipped(c, ES, NT, lo, hi, 0)))
     switch (es) {
     case 4: nt ? BCR_CLIPPED(4, 1) : BCR_CLIPPED(4, 0); break;
     case 8: nt ? BCR_CLIPPED(8, 1) : BCR_CLIPPED(8, 0); break;
@@ -518,21 +559,22 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
         for (bcr_idx t = 0; t < cr->r.len; t++) {
             char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
             const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
+            scan_column c = {ro, sc->nrslots, cells, cur, col, acol};
             if (mk->trapezoid) {
                 bcr_idx lo, hi;
                 bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-                column_clipped(ro, sc->nrslots, col, acol, cells, cur, es, stream, lo, hi, 0);
+                column_clipped(&c, es, stream, lo, hi, 0);
                 continue;
             }
             if (ro->row_slot && !stream) {
-                unpack_each(ro, sc->nrslots, col, acol, cells, cur, es);
+                unpack_each(&c, es);
                 continue;
             }
             if (ro->runs) {
                 if (stream)
-                    unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 1);
+                    unpack_runs(&c, es, 1);
                 else
-                    unpack_runs(ro, sc->nrslots, col, acol, cells, cur, es, 0);
+                    unpack_runs(&c, es, 0);
                 continue;
             }
             for (bcr_idx i = 0; i < ro->npatterns; i++)
@@ -659,8 +701,8 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
             if (mk->trapezoid) { /* A is only read: a pack writes the buffers */
                 bcr_idx lo, hi;
                 bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
-                column_clipped(ro, sc->nrslots, (char *)(uintptr_t)col, NULL, cells, cur, es,
-                               stream, lo, hi, 1);
+                scan_column c = {ro, sc->nrslots, cells, cur, (char *)(uintptr_t)col, NULL};
+                column_clipped(&c, es, stream, lo, hi, 1);
                 continue;
             }
             char *bcol = fused ? self->b + (size_t)((cr->r.other + t) * self->ldb) * es : NULL;

@@ -89,4 +89,38 @@ static inline bcr_owner_blocks bcr_layout_owner_blocks(const bcr_layout_s *l)
 /* FNV-1a over n bytes, continuing from h. */
 uint64_t bcr_layout_hash(uint64_t h, const void *p, size_t n);
 
+/* A dimension's blocks as a constructor takes them: nblocks sizes adding
+ * up to the dimension, and for a blocks layout each block's coordinate in
+ * [0, ncoords) (coord NULL and ncoords 0 for an owners layout). */
+typedef struct {
+    bcr_int nblocks;
+    const bcr_int *sizes, *coord;
+    bcr_int ncoords;
+} bcr_layout_split;
+
+/* The layouts the constructors (api/layouts.c) make once they have
+ * checked their arguments: each copies what it keeps (a remap keeps its
+ * base and maps, which are the caller's) and hashes every field but lld.
+ * NULL out of memory.  A blocks layout's grid is rows->ncoords x
+ * cols->ncoords ranks, row-major. */
+bcr_layout_s *bcr_layout_new_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja,
+                                  const bcr_int desc[9]);
+bcr_layout_s *bcr_layout_new_blocks(bcr_int m, bcr_int n, const bcr_layout_split *rows,
+                                    const bcr_layout_split *cols, const int *grid_ranks,
+                                    bcr_int lld);
+bcr_layout_s *bcr_layout_new_owners(bcr_int m, bcr_int n, const bcr_layout_split *rows,
+                                    const bcr_layout_split *cols, const int *owners,
+                                    bcr_int lld);
+bcr_layout_s *bcr_layout_new_remap(const bcr_layout_s *base, const bcr_int *rows,
+                                   const bcr_int *cols);
+
+/* A linear layout of Guo's lines a i + b j = c over nprocs processes,
+ * process k being ranks[k]: 0 and *out made, -1 out of memory, or 1 when
+ * the distribution cannot be made (*why says why, or is NULL). */
+int bcr_layout_new_linear(bcr_layout_s **out, bcr_int m, bcr_int n, bcr_int a, bcr_int b,
+                          bcr_int nprocs, const int *ranks, const char **why);
+
+/* Everything a layout owns, and the layout (NULL: nothing). */
+void bcr_layout_free(bcr_layout_s *l);
+
 #endif

@@ -102,10 +102,10 @@ static int build_scan(bcr_half *h)
  * exec/shm.c): a run then begins where its predecessor ended, on a boundary of
  * 16 bytes wherever run lengths are multiples of 16 bytes, and is packed
  * with whole streaming stores, without a partial one at each end.  At most
- * a line per part. */
+ * a line per part (BCR_PART_LINE). */
 static bcr_idx line_up(bcr_idx elems, size_t es)
 {
-    bcr_idx per = 64 % es ? 1 : (bcr_idx)(64 / es);
+    bcr_idx per = BCR_PART_LINE % es ? 1 : (bcr_idx)(BCR_PART_LINE / es);
     return (elems + per - 1) / per * per;
 }
 

@@ -15,6 +15,11 @@
 #include "kernels/scan.h"
 #include "plan/runlist.h"
 
+/* Each part in a shared segment starts on a line of this many bytes (a
+ * cache line): what a part may take of the segment beyond its elements
+ * is less than one line. */
+#define BCR_PART_LINE 64
+
 typedef struct {
     int rank;        /* partner in the union communicator */
     int orow, ocol;  /* partner's coordinates in the other grid */

@@ -320,14 +320,14 @@ int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *sh
     return share_error(comm, size, -r[0], e);
 }
 
-int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt, MPI_Comm comm,
-                     int rank, int size, bcr_err *e, bcr_shm **sh)
+int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt,
+                     const bcr_procs *g, bcr_err *e, bcr_shm **sh)
 {
     bcr_idx bytes = bcr_plan_shm_bytes(pl, elsize);
     int off = opt->plan.shm == BCR_SHM_OFF, first_too = opt->plan.shm == BCR_SHM_ALL;
-    long long shm = bcr_shm_request(comm, bytes, off, first_too);
-    int rc = bcr_agree_error(comm, rank, size, e, &shm);
-    bcr_shm *t = rc ? NULL : bcr_shm_reserve(comm, shm, bytes, first_too);
+    long long shm = bcr_shm_request(g->comm, bytes, off, first_too);
+    int rc = bcr_agree_error(g->comm, g->rank, g->size, e, &shm);
+    bcr_shm *t = rc ? NULL : bcr_shm_reserve(g->comm, shm, bytes, first_too);
     if (sh)
         *sh = t;
     return rc;

@@ -16,6 +16,13 @@
 #include "plan/plan.h"
 #include "runtime/context.h"
 
+/* The processes of a call or of a plan: its communicator, this process's
+ * rank in it and their number. */
+typedef struct {
+    MPI_Comm comm;
+    int rank, size;
+} bcr_procs;
+
 /* A call once its arguments are agreed. */
 typedef struct {
     bcr_ctx *ctx;
@@ -55,12 +62,12 @@ int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag
  * agreed answer out: -1 when any process said -1, else the largest. */
 int bcr_agree_error(MPI_Comm comm, int rank, int size, bcr_err *e, long long *shm);
 
-/* The last collective before the exchange, over comm: every process
+/* The last collective before the exchange, over g's processes: every process
  * learns whether any failed, and they agree on the shared-memory
  * transport for pl (NULL on a process in neither grid, or to send
  * everything through MPI: it only takes part).  *sh (when sh is not NULL)
  * is that transport, or NULL for MPI alone. */
-int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt, MPI_Comm comm,
-                     int rank, int size, bcr_err *e, bcr_shm **sh);
+int bcr_agree_commit(const bcr_plan *pl, size_t elsize, const bcr_options *opt,
+                     const bcr_procs *g, bcr_err *e, bcr_shm **sh);
 
 #endif

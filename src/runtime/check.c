@@ -1,6 +1,7 @@
 #include "runtime/check.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/mask.h"
 #include "runtime/blacs.h"
@@ -54,31 +55,109 @@ bcr_idx bcr_side_held_dims(const bcr_request *rq, const bcr_side *s, int m, int 
     return total;
 }
 
-/* ctxt is desc's CTXT at the BLACS's width (the request's ctxta or
- * ctxtb); the grid's shape and coordinates fit in int, being process
- * counts. */
-/* The submatrix is m x n, m and n being the request's arguments arg_m and
- * arg_n. */
-static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt, int i1,
-                      int j1, const void *ptr, const bcr_side_args *ar, int m, int arg_m,
-                      int n, int arg_n, bcr_side *s, bcr_err *e)
+/* The name of descriptor field f ("MB", ...) as nm's messages give it. */
+static const char *field(const bcr_desc_names *nm, const char *f, char *buf, size_t n)
 {
-    const char *mname = bcr_arg_name(rq, arg_m), *nname = bcr_arg_name(rq, arg_n);
+    if (nm->side)
+        snprintf(buf, n, "%s_%c", f, nm->side);
+    else
+        snprintf(buf, n, "desc[%s_]", f);
+    return buf;
+}
+
+int bcr_check_descriptor(const bcr_desc_check *c, char *d, size_t dn)
+{
+    const bcr_side *s = c->s;
+    const bcr_desc_names *nm = &c->names;
+    char f[16];
+    if (s->M < 0 || s->N < 0) {
+        int rows = s->M < 0;
+        snprintf(d, dn, "%s = %d, must be >= 0", field(nm, rows ? "M" : "N", f, sizeof f),
+                 rows ? s->M : s->N);
+        return BCR_DESC_FIELD;
+    }
+    if (s->MB < 1 || s->NB < 1) {
+        int rows = s->MB < 1;
+        snprintf(d, dn, "%s = %d, must be >= 1", field(nm, rows ? "MB" : "NB", f, sizeof f),
+                 rows ? s->MB : s->NB);
+        return BCR_DESC_FIELD;
+    }
+    if (s->RSRC < 0 || s->RSRC >= s->P || s->CSRC < 0 || s->CSRC >= s->Q) {
+        int rows = s->RSRC < 0 || s->RSRC >= s->P;
+        snprintf(d, dn, "%s = %d, must be in [0, %d)",
+                 field(nm, rows ? "RSRC" : "CSRC", f, sizeof f), rows ? s->RSRC : s->CSRC,
+                 rows ? s->P : s->Q);
+        return BCR_DESC_FIELD;
+    }
+    if (s->in) {
+        bcr_idx lrows = bcr_local_count(s->M, s->MB, s->myrow, s->RSRC, s->P);
+        bcr_idx need = lrows > c->lld_min ? lrows : c->lld_min;
+        if (c->lld < need || c->lld > INT32_MAX) {
+            if (c->lld < need)
+                snprintf(d, dn, "%s = %lld, must be >= %lld", field(nm, "LLD", f, sizeof f),
+                         c->lld, (long long)need);
+            else
+                snprintf(d, dn, "%s = %lld, must be < 2^31", field(nm, "LLD", f, sizeof f),
+                         c->lld);
+            return BCR_DESC_FIELD;
+        }
+    }
+    if (c->i1 < 1) {
+        snprintf(d, dn, "%s = %d, must be >= 1", nm->i, c->i1);
+        return BCR_DESC_ROWS;
+    }
+    if ((bcr_idx)c->i1 + c->m - 1 > s->M) {
+        snprintf(d, dn, "%s + %s - 1 = %lld exceeds %s = %d", nm->i, nm->m,
+                 (long long)c->i1 + c->m - 1, field(nm, "M", f, sizeof f), s->M);
+        return BCR_DESC_ROWS;
+    }
+    if (c->j1 < 1) {
+        snprintf(d, dn, "%s = %d, must be >= 1", nm->j, c->j1);
+        return BCR_DESC_COLS;
+    }
+    if ((bcr_idx)c->j1 + c->n - 1 > s->N) {
+        snprintf(d, dn, "%s + %s - 1 = %lld exceeds %s = %d", nm->j, nm->n,
+                 (long long)c->j1 + c->n - 1, field(nm, "N", f, sizeof f), s->N);
+        return BCR_DESC_COLS;
+    }
+    return BCR_DESC_OK;
+}
+
+/* One side of a routine's call as check_side reads it: its descriptor
+ * (ctxt is desc's CTXT at the BLACS's width, the request's ctxta or
+ * ctxtb), its 1-based offsets and local array, the arguments that name
+ * it, and its m x n submatrix, m and n being the request's arguments
+ * arg_m and arg_n. */
+typedef struct {
+    const int *desc;
+    bcr_blacs_int ctxt;
+    int i1, j1;
+    const void *ptr;
+    const bcr_side_args *ar;
+    int m, arg_m, n, arg_n;
+} side_call;
+
+/* The grid's shape and coordinates fit in int, being process counts. */
+static int check_side(const bcr_request *rq, const side_call *c, bcr_side *s, bcr_err *e)
+{
+    const bcr_side_args *ar = c->ar;
+    const int *desc = c->desc;
     if (desc == NULL)
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc, "desc%c is NULL",
                            ar->name + 32);
-    if (ctxt == -1)
+    if (c->ctxt == -1)
         return BCR_SUCCESS; /* not in this grid: nothing else is read */
-    if (!bcr_blacs_context_valid(ctxt))
+    if (!bcr_blacs_context_valid(c->ctxt))
         return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_desc,
-                           "CTXT_%c = %lld is not a BLACS context", ar->name, (long long)ctxt);
-    bcr_blacs_int P, Q, r, c;
-    Cblacs_gridinfo(ctxt, &P, &Q, &r, &c);
-    if (r < 0 || c < 0 || r >= P || c >= Q)
+                           "CTXT_%c = %lld is not a BLACS context", ar->name,
+                           (long long)c->ctxt);
+    bcr_blacs_int P, Q, r, col;
+    Cblacs_gridinfo(c->ctxt, &P, &Q, &r, &col);
+    if (r < 0 || col < 0 || r >= P || col >= Q)
         return BCR_SUCCESS; /* the reference treats this as outside the grid */
     s->in = 1;
     s->myrow = (int)r;
-    s->mycol = (int)c;
+    s->mycol = (int)col;
     s->P = (int)P;
     s->Q = (int)Q;
     s->M = desc[BCR_M];
@@ -88,41 +167,23 @@ static int check_side(const bcr_request *rq, const int *desc, bcr_blacs_int ctxt
     s->RSRC = desc[BCR_RSRC];
     s->CSRC = desc[BCR_CSRC];
     s->lld = desc[BCR_LLD];
-    s->i = i1 - 1;
-    s->j = j1 - 1;
-    char X = ar->name;
-    int d = ar->arg_desc;
-    if (s->M < 0)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "M_%c = %d, must be >= 0", X, s->M);
-    if (s->N < 0)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "N_%c = %d, must be >= 0", X, s->N);
-    if (s->MB < 1)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "MB_%c = %d, must be >= 1", X, s->MB);
-    if (s->NB < 1)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "NB_%c = %d, must be >= 1", X, s->NB);
-    if (s->RSRC < 0 || s->RSRC >= s->P)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "RSRC_%c = %d, must be in [0, %d)", X,
-                           s->RSRC, s->P);
-    if (s->CSRC < 0 || s->CSRC >= s->Q)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "CSRC_%c = %d, must be in [0, %d)", X,
-                           s->CSRC, s->Q);
-    bcr_idx lrows = bcr_local_count(s->M, s->MB, s->myrow, s->RSRC, s->P);
-    if (s->lld < lrows)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, d, "LLD_%c = %d, must be >= %lld", X,
-                           s->lld, (long long)lrows);
-    char lower = X + 32;
-    if (i1 < 1)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c = %d, must be >= 1", lower, i1);
-    if ((bcr_idx)i1 + m - 1 > s->M)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_i, "i%c + %s - 1 = %lld exceeds M_%c = %d",
-                           lower, mname, (long long)i1 + m - 1, X, s->M);
-    if (j1 < 1)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c = %d, must be >= 1", lower, j1);
-    if ((bcr_idx)j1 + n - 1 > s->N)
-        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_j, "j%c + %s - 1 = %lld exceeds N_%c = %d",
-                           lower, nname, (long long)j1 + n - 1, X, s->N);
-    if (ptr == NULL && !(ar == &bcr_args_A && rq->a_unread)) {
-        bcr_idx held = bcr_side_held_dims(rq, s, m, n);
+    s->i = c->i1 - 1;
+    s->j = c->j1 - 1;
+    char lower = ar->name + 32;
+    char iname[3] = {'i', lower, 0}, jname[3] = {'j', lower, 0};
+    bcr_desc_check dc = {s, s->lld, 0, c->i1, c->j1, c->m, c->n,
+                         {ar->name, iname, jname, bcr_arg_name(rq, c->arg_m),
+                          bcr_arg_name(rq, c->arg_n)}};
+    char detail[160];
+    int at = bcr_check_descriptor(&dc, detail, sizeof detail);
+    if (at != BCR_DESC_OK)
+        return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT,
+                           at == BCR_DESC_ROWS   ? ar->arg_i
+                           : at == BCR_DESC_COLS ? ar->arg_j
+                                                 : ar->arg_desc,
+                           "%s", detail);
+    if (c->ptr == NULL && !(ar == &bcr_args_A && rq->a_unread)) {
+        bcr_idx held = bcr_side_held_dims(rq, s, c->m, c->n);
         if (held > 0)
             return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, ar->arg_ptr,
                                "%c is NULL but this process holds %lld elements of the %s", lower,
@@ -225,13 +286,15 @@ int bcr_check_request(const bcr_request *rq, bcr_side *A, bcr_side *B, bcr_err *
             return bcr_err_arg(e, rq, BCR_ERR_ARGUMENT, arg, "%s = %d, must be >= 0",
                                bcr_arg_name(rq, arg), v);
     }
-    BCR_TRY(check_side(rq, rq->desca, rq->ctxta, rq->ia, rq->ja, rq->a, &bcr_args_A, rq->m,
-                       BCR_ARG_M, rq->n, BCR_ARG_N, A, e));
+    side_call a = {rq->desca, rq->ctxta, rq->ia, rq->ja, rq->a, &bcr_args_A,
+                   rq->m, BCR_ARG_M, rq->n, BCR_ARG_N};
+    BCR_TRY(check_side(rq, &a, A, e));
     /* sub(C) is the transpose of what the redistribution fills */
     int t = rq->transpose_b;
-    BCR_TRY(check_side(rq, rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, bcr_args_of_b(rq),
-                       t ? rq->n : rq->m, t ? BCR_ARG_N : BCR_ARG_M, t ? rq->m : rq->n,
-                       t ? BCR_ARG_M : BCR_ARG_N, B, e));
+    side_call b = {rq->descb, rq->ctxtb, rq->ib, rq->jb, rq->b, bcr_args_of_b(rq),
+                   t ? rq->n : rq->m, t ? BCR_ARG_N : BCR_ARG_M, t ? rq->m : rq->n,
+                   t ? BCR_ARG_M : BCR_ARG_N};
+    BCR_TRY(check_side(rq, &b, B, e));
     BCR_TRY(check_overlap(rq, A, B, t, e));
     if (t && B->in)
         bcr_side_transpose(B);

@@ -1,4 +1,4 @@
-#include "api/round_pieces.h"
+#include "plan/round_pieces.h"
 
 static bcr_idx clamp(bcr_idx x, bcr_idx lo, bcr_idx hi) { return x < lo ? lo : x > hi ? hi : x; }
 

@@ -1,4 +1,4 @@
-#include "api/round_size.h"
+#include "exec/round_size.h"
 
 #include <mpi.h>
 #include <stdint.h>
@@ -7,11 +7,8 @@
 #include "exec/run_exchange.h"
 #include "exec/run_stream.h"
 #include "kernels/update_pieces.h"
+#include "plan/exchange.h"
 #include "plan/plan.h"
-
-/* A part in a segment starts on a line of this many bytes at most
- * (plan/exchange.c). */
-#define PART_LINE 64
 
 static bcr_idx mul(bcr_idx x, bcr_idx y)
 {
@@ -89,9 +86,8 @@ static int stays_home(const bcr_side *A, const bcr_side *B, size_t es,
 static bcr_idx work_bytes(bcr_idx bytes, int nranks, int update, bcr_idx rows, bcr_idx cols,
                           size_t es)
 {
-    bcr_exchange_counts n = {nranks, nranks, add(2 * (bcr_idx)nranks, bcr_chunks_of(bytes)),
-                             update, update ? bcr_update_gather_most(rows, cols, es) : 0};
-    return (bcr_idx)bcr_exchange_work_bytes(&n);
+    return (bcr_idx)bcr_exchange_work_bound(bytes, nranks, update,
+                                            update ? bcr_update_gather_most(rows, cols, es) : 0);
 }
 
 /* What an update's streamed messages take of a buffer on one side
@@ -159,7 +155,7 @@ bcr_idx bcr_round_bound(const bcr_side *A, const bcr_side *B, int trapezoid, bcr
     }
     bcr_idx bytes = mul(add(pools, seg), es);
     if (seg)
-        bytes = add(bytes, PART_LINE * (bcr_idx)nranks);
+        bytes = add(bytes, BCR_PART_LINE * (bcr_idx)nranks);
     return add(bytes, work_bytes(mul(moved, es), nranks, update, rows_b,
                                  most_held(w, B->NB, B->Q), elsize));
 }
