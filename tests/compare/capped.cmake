@@ -1,4 +1,4 @@
-# A cap on a call's extra memory (BCR_MAX_BYTES, src/api/rounds.h).
+# A cap on a call's extra memory (BCR_MAX_BYTES, src/exec/rounds.h).
 #
 # capped_pieces: how a call is cut into rounds, element by element against
 # the reference's rule, and the size of a round against layouts dealt out

@@ -53,7 +53,7 @@ void cp_describe(const cp_config *c, char *buf, size_t cap);
 long long cp_largest_share_a(const cp_config *c);
 
 /* The least a round of c can be held to under the switches as set now
- * (src/api/round_size.h): a cap below it counts as it. */
+ * (src/exec/round_size.h): a cap below it counts as it. */
 long long cp_least_round(const cp_config *c);
 
 /* ---- runs --------------------------------------------------------------- */

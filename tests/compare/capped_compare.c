@@ -17,7 +17,7 @@
  * padding included, equal to ScaLAPACK's, A unchanged, and bcr_pool_bytes()
  * (buffers of every thread, and this process's share of the node's shared
  * segments) at most the cap, with no slack: the rounds are sized by a bound
- * that counts the bookkeeping too (src/api/round_size.h).  Only where the
+ * that counts the bookkeeping too (src/exec/round_size.h).  Only where the
  * cap is below the least a round can take does that least stand for it.
  * The second call meets the segments the first made (BCR_SHM=on sends
  * through them from a context's second call on).  Some configurations also

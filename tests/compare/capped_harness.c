@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/round_size.h"
-#include "api/rounds.h"
+#include "exec/round_size.h"
+#include "exec/rounds.h"
 #include "base/options.h"
 #include "exec/pools.h"
 #include "mpi_check.h"
@@ -25,7 +25,7 @@ cp_stats cp_tally;
 #define KEEP_ALL "1125899906842624"
 
 /* Without a cap, besides local A and local B: the request bookkeeping of
- * an exchange over 4 processes, 236 bytes (src/api/round_size.c counts
+ * an exchange over 4 processes, 236 bytes (src/exec/round_size.c counts
  * it). */
 #define BOOKKEEPING 256
 

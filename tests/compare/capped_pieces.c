@@ -31,8 +31,8 @@
  * checked against what they hold by tests/update/update.cmake's capped sweeps.
  *
  * Exit status 0 when everything passed, 1 otherwise. */
-#include "api/round_pieces.h"
-#include "api/round_size.h"
+#include "plan/round_pieces.h"
+#include "exec/round_size.h"
 #include "unit_check.h"
 
 #include <stdio.h>
