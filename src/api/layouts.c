@@ -14,13 +14,7 @@
 static bcr_layout_t fail(const char *routine, int code, int k, const char *name,
                          const char *detail)
 {
-    bcr_request rq = {.routine = routine};
-    bcr_err e = {BCR_SUCCESS, -1, ""};
-    if (k > 0)
-        bcr_err_plain(&e, &rq, code, "argument %d (%s): %s", k, name, detail);
-    else
-        bcr_err_plain(&e, &rq, code, "%s", detail);
-    bcr_err_report(&e);
+    bcr_err_report_local(routine, code, k, name, detail);
     return NULL;
 }
 

@@ -11,18 +11,6 @@
 #include "layout/layout.h"
 #include "plan/relabel.h"
 
-static int fail(const char *routine, int code, int k, const char *name, const char *detail)
-{
-    bcr_request rq = {.routine = routine};
-    bcr_err e = {BCR_SUCCESS, -1, ""};
-    if (k > 0)
-        bcr_err_plain(&e, &rq, code, "argument %d (%s): %s", k, name, detail);
-    else
-        bcr_err_plain(&e, &rq, code, "%s", detail);
-    bcr_err_report(&e);
-    return code;
-}
-
 /* The tiling of a blocks or owners layout (0), or 1 for another kind. */
 static int tiling_of(const bcr_layout_s *l, bcr_tiling *t)
 {
@@ -62,28 +50,28 @@ int bcr_relabel(bcr_layout_t src, bcr_layout_t dst, char type, int nprocs, int *
     char d[160];
     bcr_tiling ts, td;
     if (!src || tiling_of(src, &ts))
-        return fail(r, BCR_ERR_ARGUMENT, 1, "src", src ? kinds : "src is NULL");
+        return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 1, "src", src ? kinds : "src is NULL");
     if (!dst || tiling_of(dst, &td))
-        return fail(r, BCR_ERR_ARGUMENT, 2, "dst", dst ? kinds : "dst is NULL");
+        return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 2, "dst", dst ? kinds : "dst is NULL");
     if (src->m != dst->m || src->n != dst->n) {
         snprintf(d, sizeof d, "dst is %d x %d, src %d x %d", dst->m, dst->n, src->m, src->n);
-        return fail(r, BCR_ERR_ARGUMENT, 2, "dst", d);
+        return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 2, "dst", d);
     }
     size_t es = bcr_type_size(type);
     if (!es) {
         snprintf(d, sizeof d, "type = '%c', must be one of s, d, c, z, i", type);
-        return fail(r, BCR_ERR_ARGUMENT, 3, "type", d);
+        return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 3, "type", d);
     }
     int need = ranks_in(src) > ranks_in(dst) ? ranks_in(src) : ranks_in(dst);
     if (nprocs < need) {
         snprintf(d, sizeof d, "nprocs = %d, but the layouts name rank %d", nprocs, need - 1);
-        return fail(r, BCR_ERR_ARGUMENT, 4, "nprocs", d);
+        return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 4, "nprocs", d);
     }
     if (!perm)
-        return fail(r, BCR_ERR_ARGUMENT, 5, "perm", "perm is NULL");
+        return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 5, "perm", "perm is NULL");
     bcr_relabel_result res;
     if (bcr_relabel_tilings(&ts, &td, es, nprocs, perm, &res))
-        return fail(r, BCR_ERR_NOMEM, 0, "", "out of memory for the byte counts");
+        return bcr_err_report_local(r, BCR_ERR_NOMEM, 0, "", "out of memory for the byte counts");
     if (moved_before)
         *moved_before = res.before;
     if (moved_after)
@@ -107,24 +95,24 @@ bcr_layout_t bcr_layout_relabel(bcr_layout_t layout, const int *perm, int nprocs
     char d[160];
     bcr_tiling t;
     if (!layout || tiling_of(layout, &t)) {
-        fail(r, BCR_ERR_ARGUMENT, 1, "layout", layout ? kinds : "layout is NULL");
+        bcr_err_report_local(r, BCR_ERR_ARGUMENT, 1, "layout", layout ? kinds : "layout is NULL");
         return NULL;
     }
     if (!perm) {
-        fail(r, BCR_ERR_ARGUMENT, 2, "perm", "perm is NULL");
+        bcr_err_report_local(r, BCR_ERR_ARGUMENT, 2, "perm", "perm is NULL");
         return NULL;
     }
     if (nprocs < ranks_in(layout)) {
         snprintf(d, sizeof d, "nprocs = %d, but the layout names rank %d", nprocs,
                  ranks_in(layout) - 1);
-        fail(r, BCR_ERR_ARGUMENT, 3, "nprocs", d);
+        bcr_err_report_local(r, BCR_ERR_ARGUMENT, 3, "nprocs", d);
         return NULL;
     }
     /* perm must be a permutation of the ranks: two ranks given one
      * process would overlap their parts. */
     char *seen = calloc((size_t)nprocs, 1);
     if (!seen) {
-        fail(r, BCR_ERR_NOMEM, 0, "", "out of memory");
+        bcr_err_report_local(r, BCR_ERR_NOMEM, 0, "", "out of memory");
         return NULL;
     }
     for (int k = 0; k < nprocs; k++) {
@@ -132,7 +120,7 @@ bcr_layout_t bcr_layout_relabel(bcr_layout_t layout, const int *perm, int nprocs
             snprintf(d, sizeof d, "perm[%d] = %d: perm must hold each of 0 .. %d once", k,
                      perm[k], nprocs - 1);
             free(seen);
-            fail(r, BCR_ERR_ARGUMENT, 2, "perm", d);
+            bcr_err_report_local(r, BCR_ERR_ARGUMENT, 2, "perm", d);
             return NULL;
         }
         seen[perm[k]] = 1;
@@ -148,7 +136,7 @@ bcr_layout_t bcr_layout_relabel(bcr_layout_t layout, const int *perm, int nprocs
     }
     bcr_layout_t out = NULL;
     if (!rs || !cs || !ranks || (!t.owner && (!rp || !cp))) {
-        fail(r, BCR_ERR_NOMEM, 0, "", "out of memory");
+        bcr_err_report_local(r, BCR_ERR_NOMEM, 0, "", "out of memory");
         goto done;
     }
     const int *old = t.owner ? t.owner : t.grid;

@@ -117,6 +117,19 @@ void bcr_err_report(const bcr_err *e)
         MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+int bcr_err_report_local(const char *routine, int code, int k, const char *name,
+                         const char *detail)
+{
+    bcr_request rq = {.routine = routine};
+    bcr_err e = {BCR_SUCCESS, -1, ""};
+    if (k > 0)
+        bcr_err_plain(&e, &rq, code, "argument %d (%s): %s", k, name, detail);
+    else
+        bcr_err_plain(&e, &rq, code, "%s", detail);
+    bcr_err_report(&e);
+    return code;
+}
+
 int bcr_err_finish(bcr_err *e, const bcr_request *rq, int rc)
 {
     if (rc == BCR_SUCCESS) {

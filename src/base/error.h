@@ -26,6 +26,12 @@ int bcr_err_plain(bcr_err *e, const bcr_request *rq, int code,
 /* Print the message on stderr, remember it for bcr_last_error, and abort
  * when the error mode says so. */
 void bcr_err_report(const bcr_err *e);
+
+/* A local entry point's problem, reported at once on this process:
+ * "ROUTINE: argument K (NAME): DETAIL", or "ROUTINE: DETAIL" for K <= 0.
+ * Returns code. */
+int bcr_err_report_local(const char *routine, int code, int k, const char *name,
+                         const char *detail);
 /* End of a public call: report the error if rc says there was one (naming
  * it "internal error" if no layer described it), else clear the thread's
  * last error.  Returns rc. */
