@@ -19,6 +19,7 @@
 void Cblacs_pinfo(bcr_blacs_int *mypnum, bcr_blacs_int *nprocs);
 void Cblacs_gridmap(bcr_blacs_int *ctxt, bcr_blacs_int *usermap, bcr_blacs_int ldumap,
                     bcr_blacs_int nprow, bcr_blacs_int npcol);
+void Cfree_blacs_system_handle(bcr_blacs_int handle);
 
 /* What a process tells the others: its BLACS process number, and per grid
  * its position (-1 outside) and, inside, the grid's shape and the
@@ -303,6 +304,9 @@ bcr_int bcr_relabel_grid(bcr_int ictxt, const bcr_int *descb, const int *perm)
     out = sys;
     Cblacs_gridmap(&out, map, (bcr_blacs_int)g[G_P], (bcr_blacs_int)g[G_P],
                    (bcr_blacs_int)g[G_Q]);
+    /* The handle only named ictxt's communicator for the gridmap: the new
+     * context has its own, and the handle's slot is given back. */
+    Cfree_blacs_system_handle(sys);
     free(map);
     free(all);
     side_free(&sb);
