@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "bcredist.h"
 #include "layout/layout.h"
+#include "api/relabel.h"
 #include "plan/relabel.h"
 
 /* The tiling of a blocks or owners layout (0), or 1 for another kind. */
@@ -43,8 +44,8 @@ static int ranks_in(const bcr_layout_s *l)
 static const char kinds[] = "blocks and owners layouts only (a descriptor's grid is known to "
                             "its context's processes alone: bcr_relabel_desc)";
 
-int bcr_relabel(bcr_layout_t src, bcr_layout_t dst, char type, int nprocs, int *perm,
-                long long *moved_before, long long *moved_after)
+int bcr_relabel_run(bcr_layout_t src, bcr_layout_t dst, char type, int nprocs, int *perm,
+                    bcr_relabel_result *res)
 {
     const char *r = "bcr_relabel";
     char d[160];
@@ -69,15 +70,22 @@ int bcr_relabel(bcr_layout_t src, bcr_layout_t dst, char type, int nprocs, int *
     }
     if (!perm)
         return bcr_err_report_local(r, BCR_ERR_ARGUMENT, 5, "perm", "perm is NULL");
-    bcr_relabel_result res;
-    if (bcr_relabel_tilings(&ts, &td, es, nprocs, perm, &res))
+    if (bcr_relabel_tilings(&ts, &td, es, nprocs, perm, res))
         return bcr_err_report_local(r, BCR_ERR_NOMEM, 0, "", "out of memory for the byte counts");
-    if (moved_before)
-        *moved_before = res.before;
-    if (moved_after)
-        *moved_after = res.after;
     bcr_err_clear_last();
     return BCR_SUCCESS;
+}
+
+int bcr_relabel(bcr_layout_t src, bcr_layout_t dst, char type, int nprocs, int *perm,
+                long long *moved_before, long long *moved_after)
+{
+    bcr_relabel_result res;
+    int rc = bcr_relabel_run(src, dst, type, nprocs, perm, &res);
+    if (rc == BCR_SUCCESS && moved_before)
+        *moved_before = res.before;
+    if (rc == BCR_SUCCESS && moved_after)
+        *moved_after = res.after;
+    return rc;
 }
 
 /* Block sizes of one axis, from its bands. */

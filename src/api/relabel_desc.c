@@ -224,7 +224,7 @@ int bcr_relabel_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const bcr_int
     int got = rc ? -1 : side_of(all, ctx->size, 0, ia - 1, ja - 1, m, n, &sa);
     if (!got)
         got = side_of(all, ctx->size, 1, ib - 1, jb - 1, m, n, &sb);
-    bcr_relabel_result res = {0, 0, 0};
+    bcr_relabel_result res = {0, 0, 0, -1};
     int nomem =
         got < 0 || (!got && bcr_relabel_tilings(&sa.t, &sb.t, es, ctx->size, perm, &res));
     snprintf(d, sizeof d, "%s",

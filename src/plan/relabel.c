@@ -106,6 +106,31 @@ static int64_t kept_sparse(const pair_table *t, const int *perm)
     return kept;
 }
 
+/* What the greedy pass keeps of a whole W, for comparison with the exact
+ * solution; -1 when W has more than 64 n non-zero entries (the pairs'
+ * list would be large) or memory runs out. */
+static int64_t greedy_kept(int n, const int64_t *w)
+{
+    int64_t np = 0, most = 64 * (int64_t)n;
+    for (size_t k = 0; k < (size_t)n * (size_t)n && np <= most; k++)
+        np += w[k] > 0;
+    bcr_assign_pair *pairs = np <= most ? malloc((size_t)(np ? np : 1) * sizeof *pairs) : NULL;
+    int *perm = malloc((size_t)n * sizeof *perm);
+    int64_t kept = -1;
+    if (pairs && perm) {
+        np = 0;
+        for (int r = 0; r < n; r++)
+            for (int s = 0; s < n; s++)
+                if (w[(size_t)r * (size_t)n + (size_t)s] > 0)
+                    pairs[np++] = (bcr_assign_pair){w[(size_t)r * (size_t)n + (size_t)s], r, s};
+        if (!bcr_assign_greedy(n, pairs, np, perm))
+            kept = bcr_assign_value(n, w, perm);
+    }
+    free(pairs);
+    free(perm);
+    return kept;
+}
+
 static int solve_dense(int n, const int64_t *w, int *perm, int64_t *kept)
 {
     if (bcr_assign_exact(n, w, perm))
@@ -174,6 +199,8 @@ int bcr_relabel_tilings(const bcr_tiling *src, const bcr_tiling *dst, size_t es,
     res->before = total - kept_identity;
     res->after = total - kept;
     res->exact = dense;
+    int64_t greedy = dense ? greedy_kept(nprocs, w) : -1;
+    res->greedy_after = greedy < 0 ? -1 : total - greedy;
     rc = 0;
 out:
     free_pieces(&rows);

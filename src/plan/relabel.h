@@ -35,6 +35,8 @@ typedef struct {
 typedef struct {
     int64_t before, after; /* bytes crossing between processes */
     int exact;             /* solved exactly (else the stated heuristic) */
+    int64_t greedy_after;  /* what the greedy pass alone would leave crossing,
+                              for comparison; -1 where not computed */
 } bcr_relabel_result;
 
 /* perm (nprocs entries) for src -> dst with elements of es bytes; every
