@@ -53,9 +53,7 @@ double bcr_usage_start(void)
     return MPI_Wtime();
 }
 
-/* name's row among rows[0..*n), added when missing; the last row takes
- * every name past the table's room. */
-static bcr_usage_row *row_of(bcr_usage_row *rows, int *n, const char *name)
+bcr_usage_row *bcr_usage_row_of(bcr_usage_row *rows, int *n, const char *name)
 {
     for (int k = 0; k < *n; k++)
         if (strncmp(rows[k].name, name, BCR_USAGE_NAME - 1) == 0)
@@ -74,7 +72,7 @@ void bcr_usage_record(const char *routine, double t0)
         return;
     double s = MPI_Wtime() - t0;
     pthread_mutex_lock(&lock);
-    bcr_usage_row *r = row_of(table.rows, &table.nrows, routine);
+    bcr_usage_row *r = bcr_usage_row_of(table.rows, &table.nrows, routine);
     r->calls += 1;
     r->first += pending.made > 0;
     r->local += pending.local;
@@ -124,7 +122,7 @@ void bcr_usage_routed(const char *entry, const char *routine)
     char name[BCR_USAGE_NAME];
     snprintf(name, sizeof name, "%s -> %s", entry, routine);
     pthread_mutex_lock(&lock);
-    row_of(table.routed, &table.nrouted, name)->calls += 1;
+    bcr_usage_row_of(table.routed, &table.nrouted, name)->calls += 1;
     pthread_mutex_unlock(&lock);
 }
 

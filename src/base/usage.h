@@ -63,6 +63,10 @@ void bcr_usage_peak(size_t bytes);
  * routine. */
 void bcr_usage_routed(const char *entry, const char *routine);
 
+/* name's row among rows[0 .. *n), added (zeroed) when missing; the last
+ * row, "(other)", takes every name past the table's room. */
+bcr_usage_row *bcr_usage_row_of(bcr_usage_row *rows, int *n, const char *name);
+
 /* A copy of the process's table. */
 void bcr_usage_snapshot(bcr_usage_table *t);
 

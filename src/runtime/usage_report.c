@@ -24,18 +24,7 @@ static MPI_Comm job_comm = MPI_COMM_NULL;
 static void merge_rows(const bcr_usage_row *in, int nin, bcr_usage_row *out, int *nout)
 {
     for (int i = 0; i < nin; i++) {
-        int k = 0;
-        while (k < *nout && strcmp(out[k].name, in[i].name) != 0)
-            k++;
-        if (k == *nout) {
-            if (*nout == BCR_USAGE_ROWS)
-                k = BCR_USAGE_ROWS - 1; /* "(other)" */
-            else
-                memset(&out[(*nout)++], 0, sizeof *out);
-            snprintf(out[k].name, sizeof out[k].name, "%s",
-                     k == BCR_USAGE_ROWS - 1 ? "(other)" : in[i].name);
-        }
-        bcr_usage_row *o = &out[k];
+        bcr_usage_row *o = bcr_usage_row_of(out, nout, in[i].name);
         const bcr_usage_row *r = &in[i];
         o->calls = r->calls > o->calls ? r->calls : o->calls;
         o->first = r->first > o->first ? r->first : o->first;
