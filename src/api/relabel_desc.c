@@ -13,6 +13,7 @@
 #include "base/failsafe.h"
 #include "bcredist.h"
 #include "plan/relabel.h"
+#include "runtime/agree.h"
 #include "runtime/context.h"
 #include "runtime/finalize.h"
 
@@ -112,30 +113,21 @@ static void side_free(side_tiling *s)
     free(s->grid);
 }
 
-/* A local problem, agreed: the lowest rank's message goes to all, which
- * all return.  Returns the agreed code (BCR_SUCCESS where none). */
+/* A local problem, agreed (runtime/agree.h): the lowest rank's message goes
+ * to all, which all report it.  Returns the agreed code (BCR_SUCCESS where
+ * none). */
 static int agree_error(const char *routine, bcr_ctx *ctx, int code, const char *text)
 {
-    int mine = code ? ctx->rank : INT_MAX, first = INT_MAX;
-    MPI_Request req;
-    if (MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, ctx->comm, &req) ||
-        bcr_wait_bounded(&req, "the other processes of ictxt to check their arguments"))
-        first = ctx->rank, code = BCR_ERR_MPI, text = "MPI error while agreeing";
-    if (first == INT_MAX)
-        return BCR_SUCCESS;
-    struct {
-        int code;
-        char text[256];
-    } e = {code, ""};
-    snprintf(e.text, sizeof e.text, "%s", text ? text : "");
-    if (MPI_Ibcast(&e, (int)sizeof e, MPI_BYTE, first, ctx->comm, &req) ||
-        bcr_wait_bounded(&req, "the process that found an error to tell it"))
-        e.code = BCR_ERR_MPI;
     bcr_request rq = {.routine = routine};
     bcr_err err = {BCR_SUCCESS, -1, ""};
-    bcr_err_plain(&err, &rq, e.code, "%s (on process %d)", e.text, first);
-    bcr_err_report(&err);
-    return e.code;
+    if (code)
+        bcr_err_plain(&err, &rq, code, "%s", text);
+    int rc = bcr_agree_error(ctx->comm, ctx->rank, ctx->size, &err, NULL);
+    if (rc && !err.code)
+        bcr_err_plain(&err, &rq, rc, "MPI error while agreeing");
+    if (rc)
+        bcr_err_report(&err);
+    return rc;
 }
 
 /* ictxt (argument number k) as a context of bcredist's, made or found. */
@@ -195,10 +187,11 @@ int bcr_relabel_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const bcr_int
     char d[160] = "";
     int code = BCR_SUCCESS;
     size_t es = bcr_type_size(type);
-    if (m < 0 || n < 0 || m > INT_MAX || n > INT_MAX)
+    int bad_m = m < 0 || m > INT_MAX, bad_n = n < 0 || n > INT_MAX;
+    if (bad_m || bad_n)
         snprintf(d, sizeof d, "argument %d (%s): %s = %lld, must be in [0, 2^31)",
-                 m < 0 || m > INT_MAX ? 1 : 2, m < 0 || m > INT_MAX ? "m" : "n",
-                 m < 0 || m > INT_MAX ? "m" : "n", (long long)(m < 0 || m > INT_MAX ? m : n));
+                 bad_m ? 1 : 2, bad_m ? "m" : "n", bad_m ? "m" : "n",
+                 (long long)(bad_m ? m : n));
     else if (ia < 1 || ja < 1 || ib < 1 || jb < 1)
         snprintf(d, sizeof d, "argument %d (%s): must be >= 1",
                  ia < 1 ? 3 : ja < 1 ? 4 : ib < 1 ? 6 : 7,
