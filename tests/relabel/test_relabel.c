@@ -30,6 +30,7 @@
 #include "base/usage.h"
 #include "bcredist.h"
 #include "plan/assign.h"
+#include "test_rng.h"
 
 void Cblacs_pinfo(int *mypnum, int *nprocs);
 void Cblacs_get(int ictxt, int what, int *val);
@@ -54,20 +55,14 @@ static int me;
         }                                                                                  \
     } while (0)
 
-static uint64_t rng = 88172645463325252ull;
-static uint64_t next_random(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-static int below(int n) { return (int)(next_random() % (uint64_t)n); }
+/* One stream for every process: each runs the same local cases. */
+static test_rng rng = {TEST_RNG_GOLDEN};
+static int below(int n) { return test_rng_int(&rng, 0, n - 1); }
 
 /* The best sum over every permutation of 0 .. n-1 (Heap's algorithm). */
 static int64_t brute_force(int n, const int64_t *w)
 {
-    int p[8], c[8] = {0};
+    int p[8] = {0}, c[8] = {0};
     for (int i = 0; i < n; i++)
         p[i] = i;
     int64_t best = bcr_assign_value(n, w, p);
@@ -154,17 +149,11 @@ static void random_spec(spec *s, int m, int n, int nprocs, int owners)
         s->rp[k] = below(s->nprow);
     for (int k = 0; k < s->ncb; k++)
         s->cp[k] = below(s->npcol);
-    for (int k = 0; k < s->nprow * s->npcol; k++)
-        s->grid[k] = below(nprocs);
     /* a grid's ranks are distinct: deal a shuffled list */
     int pool[64];
     for (int k = 0; k < nprocs; k++)
         pool[k] = k;
-    for (int k = nprocs - 1; k > 0; k--) {
-        int j = below(k + 1), t = pool[k];
-        pool[k] = pool[j];
-        pool[j] = t;
-    }
+    test_rng_shuffle(&rng, pool, nprocs);
     for (int k = 0; k < s->nprow * s->npcol; k++)
         s->grid[k] = pool[k];
     for (int k = 0; k < s->nrb * s->ncb; k++)
@@ -242,11 +231,7 @@ static void check_permuted(int nprow, int npcol, int extra)
     int *moved = malloc((size_t)nprow * npcol * sizeof *moved);
     for (int k = 0; k < nprocs; k++)
         sigma[k] = k;
-    for (int k = nprocs - 1; k > 0; k--) {
-        int j = below(k + 1), t = sigma[k];
-        sigma[k] = sigma[j];
-        sigma[j] = t;
-    }
+    test_rng_shuffle(&rng, sigma, nprocs);
     for (int k = 0; k < nprow * npcol; k++) {
         grid[k] = k;
         moved[k] = sigma[k];
@@ -451,6 +436,18 @@ static void check_descriptors(void)
                               &after);
     CHECK(rc == BCR_SUCCESS && before > 0 && after == 0,
           "descriptors: rc %d, before %lld, after %lld", rc, before, after);
+    /* Errors are agreed: the lowest rank's reaches every process. */
+    const char *msg = "";
+    rc = bcr_relabel_desc(24, 24, 1, 1, desca, 1, 1, descb, ictxt, 'q', perm, NULL, NULL);
+    bcr_last_error(&msg);
+    CHECK(rc == BCR_ERR_ARGUMENT && strstr(msg, "bcr_relabel_desc: argument 10 (type)") &&
+              strstr(msg, "(on process 0)"),
+          "bad type: rc %d, '%s'", rc, msg);
+    rc = bcr_relabel_desc(24, 24, 1, 1, desca, 1, 1, descb, ictxt, 'd', me == 1 ? NULL : perm,
+                          NULL, NULL);
+    bcr_last_error(&msg);
+    CHECK(rc == BCR_ERR_ARGUMENT && strstr(msg, "argument 11 (perm): perm is NULL (on process 1)"),
+          "perm NULL on process 1: rc %d, '%s'", rc, msg);
     int gr = bcr_relabel_grid(ictxt, descb, perm);
     int p, q, r, c;
     Cblacs_gridinfo(gr, &p, &q, &r, &c);
