@@ -32,6 +32,7 @@
 
 #include "api/relabel.h"
 #include "bcredist.h"
+#include "cyclic_layout.h"
 
 void Cblacs_get(int ictxt, int what, int *val);
 void Cblacs_gridinit(int *ictxt, const char *order, int nprow, int npcol);
@@ -45,25 +46,6 @@ static int me;
 
 /* ------------------------------------------------------------------ */
 /* The solver on simulated grids */
-
-/* A blocks layout of an n x n block-cyclic matrix, blocks of nb, on a
- * P x Q grid whose position (r, c) is rank ranks[r * Q + c]. */
-static bcr_layout_t cyclic(int n, int nb, int P, int Q, const int *ranks)
-{
-    int nblk = (n + nb - 1) / nb;
-    bcr_int *size = malloc((size_t)nblk * sizeof *size);
-    bcr_int *rp = malloc((size_t)nblk * sizeof *rp), *cp = malloc((size_t)nblk * sizeof *cp);
-    for (int k = 0; k < nblk; k++) {
-        size[k] = k == nblk - 1 ? n - k * nb : nb;
-        rp[k] = k % P;
-        cp[k] = k % Q;
-    }
-    bcr_layout_t l = bcr_layout_blocks(n, n, nblk, size, rp, nblk, size, cp, P, Q, ranks, 1);
-    free(size);
-    free(rp);
-    free(cp);
-    return l;
-}
 
 /* An owners layout of an n x n matrix in nblk x nblk equal blocks, each
  * on a random rank below nprocs (a fixed stream per seed). */
@@ -121,10 +103,10 @@ static void solver_times(void)
                 row[r * Q + c] = r * Q + c;
                 colmaj[r * Q + c] = c * P + r;
             }
-        bcr_layout_t src = cyclic(n, 64, P, Q, row);
-        bcr_layout_t blocks16 = cyclic(n, 16, P, Q, row);
-        bcr_layout_t transposed = cyclic(n, 64, Q, P, row);
-        bcr_layout_t cols = cyclic(n, 64, P, Q, colmaj);
+        bcr_layout_t src = timing_cyclic_layout(n, n, 64, 64, P, Q, row);
+        bcr_layout_t blocks16 = timing_cyclic_layout(n, n, 16, 16, P, Q, row);
+        bcr_layout_t transposed = timing_cyclic_layout(n, n, 64, 64, Q, P, row);
+        bcr_layout_t cols = timing_cyclic_layout(n, n, 64, 64, P, Q, colmaj);
         solver_row(np, "blocks 16, same grid", src, blocks16);
         solver_row(np, "transposed grid", src, transposed);
         solver_row(np, "grid dealt by columns", src, cols);

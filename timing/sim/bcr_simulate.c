@@ -36,6 +36,7 @@
 #include <time.h>
 
 #include "bcredist.h"
+#include "cyclic_layout.h"
 #include "exec/run_combine.h"
 #include "plan/schedule.h"
 #include "sim.h"
@@ -304,26 +305,14 @@ static int standard(int ranks, const sim_net *net, int inflight, const char *onl
 static bcr_layout_t side_layout(const sim_problem *pb, int b)
 {
     int P = b ? pb->P1 : pb->P0, Q = b ? pb->Q1 : pb->Q0;
-    int mb = b ? pb->mb_b : pb->mb_a, nb = b ? pb->nb_b : pb->nb_a;
-    int nrb = (pb->M + mb - 1) / mb, ncb = (pb->N + nb - 1) / nb;
-    bcr_int *rs = malloc((size_t)nrb * sizeof *rs), *rp = malloc((size_t)nrb * sizeof *rp);
-    bcr_int *cs = malloc((size_t)ncb * sizeof *cs), *cp = malloc((size_t)ncb * sizeof *cp);
     int *grid = malloc((size_t)P * Q * sizeof *grid);
-    bcr_layout_t l = NULL;
-    if (rs && rp && cs && cp && grid) {
-        for (int k = 0; k < nrb; k++)
-            rs[k] = k == nrb - 1 ? pb->M - k * mb : mb, rp[k] = k % P;
-        for (int k = 0; k < ncb; k++)
-            cs[k] = k == ncb - 1 ? pb->N - k * nb : nb, cp[k] = k % Q;
-        for (int r = 0; r < P; r++)
-            for (int c = 0; c < Q; c++)
-                grid[r * Q + c] = b ? sim_rank_b(pb, r, c) : r * Q + c;
-        l = bcr_layout_blocks(pb->M, pb->N, nrb, rs, rp, ncb, cs, cp, P, Q, grid, 1);
-    }
-    free(rs);
-    free(rp);
-    free(cs);
-    free(cp);
+    if (!grid)
+        return NULL;
+    for (int r = 0; r < P; r++)
+        for (int c = 0; c < Q; c++)
+            grid[r * Q + c] = b ? sim_rank_b(pb, r, c) : r * Q + c;
+    bcr_layout_t l = timing_cyclic_layout(pb->M, pb->N, b ? pb->mb_b : pb->mb_a,
+                                          b ? pb->nb_b : pb->nb_a, P, Q, grid);
     free(grid);
     return l;
 }
