@@ -54,7 +54,8 @@ static int usage(int me)
         fprintf(stderr,
                 "usage: bcr_timing [--reps N] [--csv FILE] [--type LETTERS] [--routine LIST] "
                 "[--check]\n"
-                "                  [--cold] [--new-plan] [--regime LIST] [--job-time] CASEFILE\n"
+                "                  [--cold] [--new-plan] [--regime LIST] [--job-time]\n"
+                "                  [--threads N] CASEFILE\n"
                 "  --type LETTERS  one or more of s d c z i (default d): cases that name no\n"
                 "                  type run once per letter\n"
                 "  --routine LIST  native-format files only (ScaLAPACK's files name the routine\n"
@@ -66,7 +67,9 @@ static int usage(int me)
                 "  --regime LIST   comma list of warm (default), new-plan, cold, all: each\n"
                 "                  case runs in each, the regimes taking turns\n"
                 "  --job-time      a call's time from the first rank's start to the last\n"
-                "                  rank's end, instead of the slowest rank's own\n");
+                "                  rank's end, instead of the slowest rank's own\n"
+                "  --threads N     bcredist's kernels use N threads a process (BCR_THREADS;\n"
+                "                  default: OMP_NUM_THREADS, else the cores)\n");
     MPI_Finalize();
     return 2;
 }
@@ -121,6 +124,12 @@ int main(int argc, char **argv)
             timing_corrupt = 1;
         else if (!strcmp(argv[i], "--job-time"))
             timing_job_time = 1;
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            int n = atoi(argv[++i]);
+            if (n < 1 || n > 4096)
+                return fail(o.me, "--threads takes a count from 1 to 4096");
+            setenv("BCR_THREADS", argv[i], 1);
+        }
         else if (argv[i][0] == '-')
             return usage(o.me);
         else

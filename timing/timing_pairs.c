@@ -71,9 +71,12 @@ static void header(FILE *csv, int format, const timing_opts *o)
     if (o->me != 0)
         return;
     char regimes[32];
-    printf("bcr_timing: %d ranks, %d repetitions, median of per-repetition %s%s; "
+    const char *threads = getenv("BCR_THREADS") ? getenv("BCR_THREADS")
+                          : getenv("OMP_NUM_THREADS") ? getenv("OMP_NUM_THREADS")
+                                                      : "the cores'";
+    printf("bcr_timing: %d ranks, %s threads, %d repetitions, median of per-repetition %s%s; "
            "regime %s\n",
-           o->nprocs, o->reps,
+           o->nprocs, threads, o->reps,
            timing_job_time ? "job time (first start to last end)" : "max over ranks",
            o->check ? ", every result checked" : "",
            regime_list(o, regimes, sizeof regimes));

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/threads.h"
+
 /* Messages through MPI go as MPI datatypes over the arrays unless
  * BCR_PACK=buffer; built with MPICH, only with BCR_PACK=datatype.  MPICH
  * 4.0's MPI_Pack packs a contiguous derived datatype short (the last bytes
@@ -179,6 +181,9 @@ void bcr_options_read(bcr_options *o)
     p->max_bytes = bytes_of(o, "BCR_MAX_BYTES", 0, 0);
     o->exec.recv_sync = word_of(o, "BCR_RECV", receives, "one of async, sync", 0);
     o->exec.inflight = (int)count_of(o, "BCR_INFLIGHT", (1 << 30) - 1, 0);
+    o->exec.threads = (int)count_of(o, "BCR_THREADS", 4096, 0);
+    o->exec.thread_min = bytes_of(o, "BCR_THREAD_MIN", 1, BCR_THREAD_MIN_DEFAULT);
+    bcr_threads_want(o->exec.threads, o->exec.thread_min);
     o->trace = word_of(o, "BCR_TRACE", traces, "one of 0, 1", 0);
     o->keep_bytes = bytes_of(o, "BCR_KEEP_BYTES", 0, BCR_KEEP_DEFAULT);
     check_others(o);

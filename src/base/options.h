@@ -85,6 +85,10 @@ typedef struct {
     int recv_sync; /* BCR_RECV=sync: unpack only when every message is in */
     int inflight;  /* BCR_INFLIGHT: most messages in flight per direction
                       under the bounded schedule; 0: the default */
+    int threads;   /* BCR_THREADS: most threads a kernel uses; 0: as many
+                      as omp_get_max_threads() (base/threads.h) */
+    long long thread_min; /* BCR_THREAD_MIN: least bytes of a kernel's
+                             copy a thread takes */
 } bcr_exec_options;
 
 typedef struct {
@@ -106,7 +110,8 @@ typedef struct {
 
 /* The switches as the environment sets them now.  Byte counts take
  * digits and an optional K, M, G or T (powers of 1024: 64M, 1G);
- * words and numbers are checked strictly (o->bad). */
+ * words and numbers are checked strictly (o->bad).  The calling thread's
+ * kernels then use BCR_THREADS threads at most (bcr_threads_want). */
 void bcr_options_read(bcr_options *o);
 
 /* Whether two processes' plan options may meet in one call: those that

@@ -11,6 +11,7 @@
 #include "base/post_chunks.h"
 #include "exec/run_combine.h"
 #include "exec/run_stream.h"
+#include "exec/self_copy.h"
 #include "kernels/copy_pieces.h"
 #include "kernels/scan.h"
 #include "kernels/stream_copy.h"
@@ -377,45 +378,15 @@ static int poll_receipts(bcr_exchange_flight *rs)
     return advance(rs);
 }
 
-/* The part that stays here, copied a slice of columns at a time with the
- * messages polled in between (poll_receipts), with streaming stores when
- * nt.  Where an update transposes, a slice's columns are C's rows: it is
- * at least BCR_SLICE_ROWS bytes of elements wide, the transposition's
- * cache tile (kernels/update.c), so that each of C's columns is written
- * that much at a time instead of a few bytes a slice apart. */
-#define BCR_SLICE_BYTES ((bcr_idx)256 * 1024)
-#define BCR_SLICE_ROWS 2048
+static int poll_for(void *rs) { return poll_receipts(rs); }
 
+/* The part that stays here (exec/self_copy.h), with the messages polled
+ * between slices. */
 static int copy_self(const bcr_half *S, const bcr_arrays *ar, const bcr_mask *mk,
                      bcr_exchange_flight *rs, int nt)
 {
-    bcr_groupspan rows = bcr_half_rows(S, S->self.orow);
-    bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
-    bcr_idx col_bytes = bcr_groupspan_elems(rows) * (bcr_idx)ar->elsize;
-    bcr_idx step = col_bytes > 0 ? BCR_SLICE_BYTES / col_bytes : 1;
-    bcr_idx least = ar->update && ar->update->op != 'N' ? BCR_SLICE_ROWS / (bcr_idx)ar->elsize : 1;
-    if (step < least)
-        step = least;
-    for (bcr_idx c = 0; c < cols.n; c++)
-        for (bcr_idx t = 0; t < cols.runs[c].len; t += step) {
-            const bcr_run *r = &cols.runs[c];
-            bcr_run slice = {r->k0 + t, r->len - t < step ? r->len - t : step, r->mine + t,
-                             r->other + t};
-            bcr_runspan one = {&slice, 1};
-            double t0 = bcr_phase_start();
-            if (ar->update) {
-                bcr_sink s = bcr_arrays_sink(ar);
-                bcr_update_local(&s, ar->a, ar->lda, rows, one, 1);
-            } else {
-                bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, one, mk, nt);
-            }
-            bcr_phase_add(&bcr_phase_now.local, t0);
-            if (poll_receipts(rs))
-                return BCR_ERR_MPI;
-        }
-    if (nt && !ar->update)
-        bcr_stream_fence();
-    return BCR_SUCCESS;
+    int rc = bcr_self_copy(S, ar, mk, nt, rs->nslots ? poll_for : NULL, rs);
+    return rc ? BCR_ERR_MPI : BCR_SUCCESS;
 }
 
 /* Pack every message that goes through this process's shared segment in

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/threads.h"
 #include "kernels/copy_elems.h"
 #include "kernels/stream_copy.h"
 
@@ -63,7 +64,9 @@ static inline void run_ends(const walker *w, const bcr_rungroup *g, bcr_idx c, b
     }
 }
 
-static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
+/* The walk over rows x cols; returns w with its buffer cursor moved past
+ * what it walked, for a walk of the columns after these. */
+static walker walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
 {
     size_t es = w.es;
     for (bcr_idx ci = 0; ci < cols.n; ci++) {
@@ -111,25 +114,116 @@ static void walk(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask 
             }
         }
     }
+    return w;
+}
+
+/* A walk cut into column chunks for threads (base/threads.h): chunk k is
+ * flat columns [first[k], first[k + 1]) of cols (the runs' columns in
+ * turn), its buffer cursor that many elements further on. */
+typedef struct {
+    walker w;
+    bcr_groupspan rows;
+    bcr_runspan cols;
+    const bcr_mask *mk;
+    bcr_idx nchunks, flat;
+} walk_chunks;
+
+/* Flat column f of cols: run *i, column *t of it. */
+static void flat_at(bcr_runspan cols, bcr_idx f, bcr_idx *i, bcr_idx *t)
+{
+    bcr_idx k = 0;
+    while (k < cols.n && f >= cols.runs[k].len)
+        f -= cols.runs[k++].len;
+    *i = k;
+    *t = f;
+}
+
+/* Run i's columns [t0, t1) as a run of their own. */
+static bcr_run part_of(const bcr_run *r, bcr_idx t0, bcr_idx t1)
+{
+    bcr_run p = {r->k0 + t0, t1 - t0, r->mine + t0, r->other + t0};
+    return p;
+}
+
+/* The walk over flat columns [f0, f1): the run it starts in, cut; the
+ * runs wholly inside; the run it ends in, cut.  Its buffer cursor starts
+ * past the elements of the columns before f0. */
+static void walk_part(const walk_chunks *c, bcr_idx f0, bcr_idx f1)
+{
+    walker w = c->w;
+    bcr_idx i0, t0, i1, t1;
+    flat_at(c->cols, f0, &i0, &t0);
+    flat_at(c->cols, f1, &i1, &t1); /* f1 is past the end: i1 = n, t1 = 0 */
+    bcr_runspan before = {c->cols.runs, i0};
+    bcr_run head = part_of(&c->cols.runs[i0], 0, t0);
+    bcr_runspan one = {&head, 1};
+    bcr_idx skip = bcr_kernel_count(c->rows, before, c->mk) +
+                   (t0 > 0 ? bcr_kernel_count(c->rows, one, c->mk) : 0);
+    if (w.how == PACK)
+        w.dst += (size_t)skip * w.es;
+    else if (w.how == UNPACK)
+        w.src += (size_t)skip * w.es;
+    if (i0 == i1) {
+        head = part_of(&c->cols.runs[i0], t0, t1);
+        walk(w, c->rows, one, c->mk);
+        return;
+    }
+    head = part_of(&c->cols.runs[i0], t0, c->cols.runs[i0].len);
+    w = walk(w, c->rows, one, c->mk);
+    bcr_runspan inside = {c->cols.runs + i0 + 1, i1 - i0 - 1};
+    w = walk(w, c->rows, inside, c->mk);
+    if (t1 > 0) {
+        head = part_of(&c->cols.runs[i1], 0, t1);
+        walk(w, c->rows, one, c->mk);
+    }
+}
+
+static void walk_chunk(void *ctx, bcr_idx k, int thread)
+{
+    const walk_chunks *c = ctx;
+    (void)thread;
+    walk_part(c, c->flat * k / c->nchunks, c->flat * (k + 1) / c->nchunks);
+    if (c->w.nt)
+        bcr_stream_fence(); /* this thread's streaming stores */
+}
+
+/* Chunks a thread, taken as threads come free (a trapezoid's columns
+ * differ in length). */
+#define WALK_CHUNKS_PER_THREAD 4
+
+/* The walk across the threads its bytes earn, or on this one. */
+static void walk_threaded(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
+{
+    bcr_idx flat = 0;
+    for (bcr_idx i = 0; i < cols.n; i++)
+        flat += cols.runs[i].len;
+    int nt = bcr_threads_for((size_t)(bcr_groupspan_elems(rows) * flat) * w.es);
+    if (nt <= 1 || flat < 2) {
+        walk(w, rows, cols, mk);
+        return;
+    }
+    bcr_idx n = WALK_CHUNKS_PER_THREAD * (bcr_idx)nt;
+    walk_chunks c = {w, rows, cols, mk, n < flat ? n : flat, flat};
+    bcr_threads_each(nt, c.nchunks, walk_chunk, &c);
 }
 
 void bcr_kernel_pack(char *buf, const char *a, bcr_idx lld, size_t es, bcr_groupspan rows,
                      bcr_runspan cols, const bcr_mask *mk)
 {
     walker w = {PACK, es, buf, 0, a, lld, 0};
-    walk(w, rows, cols, mk);
+    walk_threaded(w, rows, cols, mk);
 }
 
 void bcr_kernel_unpack(char *b, bcr_idx lld, const char *buf, size_t es, bcr_groupspan rows,
                        bcr_runspan cols, const bcr_mask *mk)
 {
     walker w = {UNPACK, es, b, lld, buf, 0, 0};
-    walk(w, rows, cols, mk);
+    walk_threaded(w, rows, cols, mk);
 }
 
 void bcr_kernel_copy(char *b, bcr_idx lldb, const char *a, bcr_idx llda, size_t es,
                      bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk, int nt)
 {
     walker w = {COPY, es, b, lldb, a, llda, nt};
-    walk(w, rows, cols, mk);
+    walk_threaded(w, rows, cols, mk);
 }

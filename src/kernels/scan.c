@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/threads.h"
 #include "kernels/copy_elems.h"
+#include "kernels/scan_chunks.h"
 #include "kernels/stream_copy.h"
 #include "kernels/zip.h"
 
@@ -96,6 +98,7 @@ typedef struct {
     bcr_idx lda;
     char **cur;
     const bcr_scan_self *self;
+    bcr_idx f0, f1; /* the flat columns walked (scan_chunks.h) */
 } scan_walk;
 
 /* Both directions in one loop nest (pack: local is A, and nothing stays;
@@ -108,10 +111,13 @@ static inline void scan_columns(const bcr_scan *sc, const scan_walk *w, size_t e
     const char *a = w->a;
     bcr_idx ld = w->ld, lda = w->lda;
     const bcr_scan_self *self = w->self;
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+    bcr_idx f = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols && f < w->f1; f += sc->cols[ci].r.len, ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
-        for (bcr_idx t = 0; t < cr->r.len; t++) {
+        bcr_idx t0, t1;
+        bcr_scan_entry_part(sc, ci, f, w->f0, w->f1, &t0, &t1);
+        for (bcr_idx t = t0; t < t1; t++) {
             bcr_idx lo, hi;
             bcr_mask_rows(mk, cr->r.k0 + t, &lo, &hi);
             char *col = local + (size_t)((cr->r.mine + t) * ld) * es;
@@ -135,27 +141,6 @@ static inline void scan_columns(const bcr_scan *sc, const scan_walk *w, size_t e
                 self_column(sc, cells, col, cr->r.other + t, es, self);
         }
     }
-}
-
-void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                   const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
-{
-    /* A is only read: group_buffer writes local only when unpacking. */
-    scan_walk w = {(char *)(uintptr_t)a, lda, NULL, 0, cur, self};
-    if (stream)
-        scan_columns(sc, &w, es, mk, 1, 1);
-    else
-        scan_columns(sc, &w, es, mk, 1, 0);
-    if (stream || (self && self->nt))
-        bcr_stream_fence();
-}
-
-void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
-                     size_t es, const bcr_mask *mk, const char **cur)
-{
-    /* The buffers are only read: group_buffer reads them when unpacking. */
-    scan_walk w = {b, ldb, a, lda, (char **)(uintptr_t)cur, NULL};
-    scan_columns(sc, &w, es, mk, 0, 0);
 }
 
 /* Whether a column's cells hold the part that stays here. */
@@ -543,20 +528,21 @@ static void column_clipped(const scan_column *c, size_t es, int nt, bcr_idx lo, 
 #undef BCR_CLIPPED
 }
 
-int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
-                         size_t es, const bcr_mask *mk, const char **curc, int stream)
+/* bcr_scan_unpack_rows over flat columns [f0, f1), its checks made. */
+static void unpack_rows_range(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a,
+                              bcr_idx lda, size_t es, const bcr_mask *mk, char **cur,
+                              int stream, bcr_idx f0, bcr_idx f1)
 {
-    char **cur = (char **)(uintptr_t)curc; /* only read through */
     const bcr_row_order *ro = &sc->order;
-    if (!all_at_hand(sc, a, (const char *const *)cur) ||
-        (mk->trapezoid && !ro->runs && !ro->row_k))
-        return -1;
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+    bcr_idx f = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols && f < f1; f += sc->cols[ci].r.len, ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
         if (!a && holds_self(cells, sc->nrslots))
             continue;
-        for (bcr_idx t = 0; t < cr->r.len; t++) {
+        bcr_idx t0, t1;
+        bcr_scan_entry_part(sc, ci, f, f0, f1, &t0, &t1);
+        for (bcr_idx t = t0; t < t1; t++) {
             char *col = b + (size_t)((cr->r.mine + t) * ldb) * es;
             const char *acol = a ? a + (size_t)((cr->r.other + t) * lda) * es : NULL;
             scan_column c = {ro, sc->nrslots, cells, cur, col, acol};
@@ -582,9 +568,6 @@ int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a
                              ro->single_rows, col, acol, cells, cur, es, stream, ro->turns);
         }
     }
-    if (stream)
-        bcr_stream_fence();
-    return 0;
 }
 
 /* One pattern of one column of a, packed: each partner's pieces appended
@@ -681,8 +664,10 @@ static inline void pack_runs(const bcr_row_order *ro, int nrslots, const char *c
     past_column_packed(ro, nrslots, cells, base, cur, es);
 }
 
-void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
-                        const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
+/* bcr_scan_pack_rows over flat columns [f0, f1). */
+static void pack_rows_range(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                            const bcr_mask *mk, char **cur, int stream,
+                            const bcr_scan_self *self, bcr_idx f0, bcr_idx f1)
 {
     const bcr_row_order *ro = &sc->order;
     /* Where the order kept B's offsets of the part that stays, the walk
@@ -693,10 +678,13 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
      * 2 cores, 32 MiB each (a memcpy: 2.4-3.5 ms). */
     int fused = self && ro->other_slot >= 0 && ro->other_slot == sc->self_rslot;
     int self_nt = self && self->nt;
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+    bcr_idx f = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols && f < f1; f += sc->cols[ci].r.len, ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
-        for (bcr_idx t = 0; t < cr->r.len; t++) {
+        bcr_idx t0, t1;
+        bcr_scan_entry_part(sc, ci, f, f0, f1, &t0, &t1);
+        for (bcr_idx t = t0; t < t1; t++) {
             const char *col = a + (size_t)((cr->r.mine + t) * lda) * es;
             if (mk->trapezoid) { /* A is only read: a pack writes the buffers */
                 bcr_idx lo, hi;
@@ -726,6 +714,120 @@ void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t e
                 self_column(sc, cells, col, cr->r.other + t, es, self);
         }
     }
-    if (stream || (self && self->nt))
+}
+
+/* One of the four scans with its arguments, walked over a range of
+ * flat columns by one thread. */
+enum scan_kind { SCAN_PACK, SCAN_UNPACK, SCAN_PACK_ROWS, SCAN_UNPACK_ROWS };
+
+typedef struct {
+    enum scan_kind kind;
+    const bcr_scan *sc;
+    char *local; /* A for a pack, B for an unpack */
+    bcr_idx ld;
+    const char *a; /* an unpack's source of the part that stays */
+    bcr_idx lda;
+    size_t es;
+    const bcr_mask *mk;
+    int stream;
+    const bcr_scan_self *self;
+} scan_job;
+
+/* Flat columns [f0, f1) of the job, partners' places at cur (moved on
+ * past them); the streaming stores this thread made fenced. */
+static void run_range(const scan_job *j, char **cur, bcr_idx f0, bcr_idx f1)
+{
+    const bcr_scan *sc = j->sc;
+    scan_walk w = {j->local, j->ld, j->a, j->lda, cur, j->self, f0, f1};
+    switch (j->kind) {
+    case SCAN_PACK:
+        if (j->stream)
+            scan_columns(sc, &w, j->es, j->mk, 1, 1);
+        else
+            scan_columns(sc, &w, j->es, j->mk, 1, 0);
+        break;
+    case SCAN_UNPACK:
+        scan_columns(sc, &w, j->es, j->mk, 0, 0);
+        break;
+    case SCAN_PACK_ROWS:
+        pack_rows_range(sc, j->local, j->ld, j->es, j->mk, cur, j->stream, j->self, f0, f1);
+        break;
+    case SCAN_UNPACK_ROWS:
+        unpack_rows_range(sc, j->local, j->ld, j->a, j->lda, j->es, j->mk, cur, j->stream, f0,
+                          f1);
+        break;
+    }
+    if (j->stream || (j->self && j->self->nt))
         bcr_stream_fence();
+}
+
+typedef struct {
+    const scan_job *job;
+    bcr_scan_chunks *ch;
+} chunk_walk;
+
+/* Chunk k walks with its own row of the table as its partners' places. */
+static void run_chunk(void *ctx, bcr_idx k, int thread)
+{
+    (void)thread;
+    const chunk_walk *c = ctx;
+    const bcr_scan_chunks *ch = c->ch;
+    run_range(c->job, ch->at + (size_t)k * (size_t)ch->nparts, ch->first[k], ch->first[k + 1]);
+}
+
+/* Chunks a thread, taken as threads come free: a trapezoid's columns
+ * differ in length. */
+#define BCR_SCAN_CHUNKS_PER_THREAD 4
+
+/* The job over all its columns, across the threads the bytes earn
+ * (base/threads.h), or on this one. */
+static void run_scan(const scan_job *j, char **cur)
+{
+    int nt = bcr_threads_for(bcr_scan_bytes(j->sc, j->es));
+    bcr_scan_chunks ch;
+    if (nt > 1 &&
+        !bcr_scan_chunks_make(&ch, j->sc, j->mk, cur, j->es, BCR_SCAN_CHUNKS_PER_THREAD * nt)) {
+        chunk_walk c = {j, &ch};
+        bcr_threads_each(nt, ch.n, run_chunk, &c);
+        for (int p = 0; p < ch.nparts; p++)
+            cur[p] = ch.at[(size_t)ch.n * (size_t)ch.nparts + (size_t)p];
+        bcr_scan_chunks_free(&ch);
+        return;
+    }
+    run_range(j, cur, 0, bcr_scan_flat_columns(j->sc));
+}
+
+void bcr_scan_pack(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                   const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
+{
+    /* A is only read: group_buffer writes local only when unpacking. */
+    scan_job j = {SCAN_PACK, sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, stream, self};
+    run_scan(&j, cur);
+}
+
+void bcr_scan_unpack(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                     size_t es, const bcr_mask *mk, const char **cur)
+{
+    /* The buffers are only read: group_buffer reads them when unpacking. */
+    scan_job j = {SCAN_UNPACK, sc, b, ldb, a, lda, es, mk, 0, NULL};
+    run_scan(&j, (char **)(uintptr_t)cur);
+}
+
+int bcr_scan_unpack_rows(const bcr_scan *sc, char *b, bcr_idx ldb, const char *a, bcr_idx lda,
+                         size_t es, const bcr_mask *mk, const char **cur, int stream)
+{
+    const bcr_row_order *ro = &sc->order;
+    if (!all_at_hand(sc, a, (const char *const *)cur) || (mk->trapezoid && !ro->runs && !ro->row_k))
+        return -1;
+    /* The buffers are only read through. */
+    scan_job j = {SCAN_UNPACK_ROWS, sc, b, ldb, a, lda, es, mk, stream, NULL};
+    run_scan(&j, (char **)(uintptr_t)cur);
+    return 0;
+}
+
+void bcr_scan_pack_rows(const bcr_scan *sc, const char *a, bcr_idx lda, size_t es,
+                        const bcr_mask *mk, char **cur, int stream, const bcr_scan_self *self)
+{
+    scan_job j = {SCAN_PACK_ROWS, sc, (char *)(uintptr_t)a, lda, NULL, 0, es, mk, stream, self};
+    run_scan(&j, cur);
 }

@@ -1,8 +1,11 @@
 #include "kernels/update_pieces.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
+#include "base/threads.h"
 #include "kernels/copy_elems.h"
+#include "kernels/scan_chunks.h"
 #include "kernels/update.h"
 
 /* Columns walked together: as many as keep the panel's part of the local
@@ -139,8 +142,8 @@ void bcr_update_local(const bcr_sink *s, const char *a, bcr_idx lda, bcr_groupsp
 /* Piece by piece, each across the tile's columns: where the operation
  * transposes, a piece is a stretch of C's columns, each written a tile's
  * width at a time. */
-void bcr_update_tile(const bcr_sink *s, const char *buf, bcr_groupspan rows, bcr_runspan cols,
-                     bcr_tile t)
+static void update_tile_one(const bcr_sink *s, const char *buf, bcr_groupspan rows,
+                            bcr_runspan cols, bcr_tile t)
 {
     size_t es = s->es;
     bcr_idx ld = t.r1 - t.r0;
@@ -157,8 +160,8 @@ void bcr_update_tile(const bcr_sink *s, const char *buf, bcr_groupspan rows, bcr
 }
 
 /* Column by column, each read down A and written down the buffer. */
-void bcr_pack_tile(char *buf, const char *a, bcr_idx lda, size_t es, bcr_groupspan rows,
-                   bcr_runspan cols, bcr_tile t)
+static void pack_tile_one(char *buf, const char *a, bcr_idx lda, size_t es, bcr_groupspan rows,
+                          bcr_runspan cols, bcr_tile t)
 {
     bcr_idx ld = t.r1 - t.r0;
     FOR_TILE_RUNS(cols, t, cr, m, c0, c1) {
@@ -178,6 +181,65 @@ void bcr_pack_tile(char *buf, const char *a, bcr_idx lda, size_t es, bcr_groupsp
             }
         }
     }
+}
+
+/* A tile cut into column ranges for threads (base/threads.h): each its
+ * own tile, a buffer held column by column starting that many columns
+ * further on. */
+typedef struct {
+    const bcr_sink *s; /* an update's; NULL: a pack */
+    char *buf;
+    const char *a;
+    bcr_idx lda;
+    size_t es;
+    bcr_groupspan rows;
+    bcr_runspan cols;
+    bcr_tile t;
+    bcr_idx nchunks;
+} tile_chunks;
+
+static void tile_chunk(void *ctx, bcr_idx k, int thread)
+{
+    const tile_chunks *c = ctx;
+    (void)thread;
+    bcr_idx w = c->t.c1 - c->t.c0;
+    bcr_tile part = c->t;
+    part.c0 = c->t.c0 + w * k / c->nchunks;
+    part.c1 = c->t.c0 + w * (k + 1) / c->nchunks;
+    size_t at = (size_t)((part.c0 - c->t.c0) * (c->t.r1 - c->t.r0)) * c->es;
+    if (c->s)
+        update_tile_one(c->s, c->buf + at, c->rows, c->cols, part);
+    else
+        pack_tile_one(c->buf + at, c->a, c->lda, c->es, c->rows, c->cols, part);
+}
+
+/* Column ranges a thread, taken as threads come free. */
+#define TILE_CHUNKS_PER_THREAD 4
+
+/* The tile across the threads its bytes earn, or on this one. */
+static void tile_threaded(tile_chunks *c)
+{
+    bcr_idx w = c->t.c1 - c->t.c0;
+    int nt = bcr_threads_for((size_t)((c->t.r1 - c->t.r0) * w) * c->es);
+    c->nchunks = TILE_CHUNKS_PER_THREAD * (bcr_idx)nt < w ? TILE_CHUNKS_PER_THREAD * nt : w;
+    if (nt <= 1 || c->nchunks < 2)
+        c->nchunks = 1;
+    bcr_threads_each(nt, c->nchunks, tile_chunk, c);
+}
+
+void bcr_update_tile(const bcr_sink *s, const char *buf, bcr_groupspan rows, bcr_runspan cols,
+                     bcr_tile t)
+{
+    /* The buffer is only read: an update's tile reads it. */
+    tile_chunks c = {s, (char *)(uintptr_t)buf, NULL, 0, s->es, rows, cols, t, 1};
+    tile_threaded(&c);
+}
+
+void bcr_pack_tile(char *buf, const char *a, bcr_idx lda, size_t es, bcr_groupspan rows,
+                   bcr_runspan cols, bcr_tile t)
+{
+    tile_chunks c = {NULL, buf, a, lda, es, rows, cols, t, 1};
+    tile_threaded(&c);
 }
 
 /* The heights of the scan's row slots: elements per column of each
@@ -225,15 +287,17 @@ static int walked(int p, const char *a, const char **cur)
 /* Each column run in panels of whole columns, each panel's cells and
  * pieces as blocks straight from their sources. */
 static void direct_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
-                        const char **cur, const heights *hs)
+                        const char **cur, const heights *hs, bcr_idx f0, bcr_idx f1)
 {
     size_t es = s->es;
-    bcr_idx wmax = panel_width(hs->total, es);
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+    bcr_idx wmax = panel_width(hs->total, es), f = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols && f < f1; f += sc->cols[ci].r.len, ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
-        for (bcr_idx t = 0; t < cr->r.len; t += wmax) {
-            bcr_idx w = min_of(wmax, cr->r.len - t);
+        bcr_idx t0, t1;
+        bcr_scan_entry_part(sc, ci, f, f0, f1, &t0, &t1);
+        for (bcr_idx t = t0; t < t1; t += wmax) {
+            bcr_idx w = min_of(wmax, t1 - t);
             for (int r = 0; r < sc->nrslots; r++) {
                 int p = cells[r];
                 if (!walked(p, a, cur))
@@ -309,15 +373,19 @@ static void flush_panel(const bcr_scan *sc, const bcr_sink *s, const char *a, co
  * Each partner's column is one copy (its elements in message order); the
  * part that stays here is copied in by pieces. */
 static void gathered_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
-                          const char **cur, const heights *hs, panel *pn, char *scratch)
+                          const char **cur, const heights *hs, panel *pn, char *scratch,
+                          bcr_idx f0, bcr_idx f1)
 {
     size_t es = s->es;
     int nr = sc->nrslots;
     pn->n = 0;
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+    bcr_idx f = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols && f < f1; f += sc->cols[ci].r.len, ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)nr;
-        for (bcr_idx t = 0; t < cr->r.len; t++) {
+        bcr_idx t0, t1;
+        bcr_scan_entry_part(sc, ci, f, f0, f1, &t0, &t1);
+        for (bcr_idx t = t0; t < t1; t++) {
             bcr_idx bcol = cr->r.mine + t;
             if (pn->n == pn->cap || (pn->n > 0 && bcol != pn->c0 + pn->n)) {
                 flush_panel(sc, s, a, cur, hs, pn, scratch);
@@ -442,14 +510,16 @@ static void gather_column(char *col, bcr_idx first, const char *src, const bcr_g
  * added into C panel by panel down C's columns. */
 static void ordered_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
                          const char **cur, const heights *hs, const row_panel *rp,
-                         char *scratch)
+                         char *scratch, bcr_idx f0, bcr_idx f1)
 {
     size_t es = s->es;
-    bcr_idx c0 = 0, n = 0, ldc = s->ldc;
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++) {
+    bcr_idx c0 = 0, n = 0, ldc = s->ldc, f = 0;
+    for (bcr_idx ci = 0; ci < sc->ncols && f < f1; f += sc->cols[ci].r.len, ci++) {
         const bcr_scan_cols *cr = &sc->cols[ci];
         const int *cells = sc->cell + (size_t)cr->slot * (size_t)sc->nrslots;
-        for (bcr_idx t = 0; t < cr->r.len; t++) {
+        bcr_idx t0, t1;
+        bcr_scan_entry_part(sc, ci, f, f0, f1, &t0, &t1);
+        for (bcr_idx t = t0; t < t1; t++) {
             bcr_idx bcol = cr->r.mine + t;
             if (n == rp->w || (n > 0 && bcol != c0 + n)) {
                 bcr_update_block(s->op, s->c + (size_t)(rp->first + c0 * ldc) * es, 1, ldc,
@@ -511,21 +581,100 @@ bcr_idx bcr_update_gather_most(bcr_idx rows, bcr_idx cols, size_t es)
     return (all < most ? all : most) + GATHER_LINE / e * (bcr_idx)sizeof(int);
 }
 
+/* The scan's walk and what it needs, chosen once for all its chunks. */
+enum update_walk { WALK_DIRECT, WALK_GATHERED, WALK_ORDERED };
+
+typedef struct {
+    enum update_walk how;
+    const bcr_scan *sc;
+    const bcr_sink *s;
+    const char *a;
+    bcr_idx lda;
+    const heights *hs;
+    bcr_idx w;          /* a gathered panel's columns */
+    row_panel rp;       /* an ordered walk's panel */
+    char **scratch;     /* a thread's scratch, by thread */
+    bcr_scan_chunks *ch;
+} update_job;
+
+/* Flat columns [f0, f1), partners' places at cur, with this scratch. */
+static void update_range(const update_job *j, const char **cur, char *scratch, bcr_idx f0,
+                         bcr_idx f1)
+{
+    const bcr_scan *sc = j->sc;
+    const bcr_sink *s = j->s;
+    switch (j->how) {
+    case WALK_GATHERED: {
+        panel pn = {0, 0, j->w, (int *)(void *)(scratch + (size_t)(j->hs->total * j->w) * s->es)};
+        gathered_scan(sc, s, j->a, j->lda, cur, j->hs, &pn, scratch, f0, f1);
+        break;
+    }
+    case WALK_ORDERED:
+        ordered_scan(sc, s, j->a, j->lda, cur, j->hs, &j->rp, scratch, f0, f1);
+        break;
+    case WALK_DIRECT:
+        direct_scan(sc, s, j->a, j->lda, cur, j->hs, f0, f1);
+        break;
+    }
+}
+
+static void update_chunk(void *ctx, bcr_idx k, int thread)
+{
+    const update_job *j = ctx;
+    const bcr_scan_chunks *ch = j->ch;
+    update_range(j, (const char **)(ch->at + (size_t)k * (size_t)ch->nparts),
+                 j->scratch[thread], ch->first[k], ch->first[k + 1]);
+}
+
+/* Chunks a thread, taken as threads come free. */
+#define UPDATE_CHUNKS_PER_THREAD 4
+
+/* The job across nt threads, each gathering into a scratch of its own
+ * (the caller's for the first, `bytes` allocated for the others); 0, or
+ * -1 when memory is short (nothing walked then). */
+static int update_threaded(update_job *j, const char **cur, char *scratch, bcr_idx bytes,
+                           int nt)
+{
+    char *own[64] = {NULL};
+    if (nt > 64)
+        nt = 64;
+    bcr_scan_chunks ch;
+    bcr_mask whole = {0};
+    if (bcr_scan_chunks_make(&ch, j->sc, &whole, (char *const *)cur, j->s->es,
+                             UPDATE_CHUNKS_PER_THREAD * nt))
+        return -1;
+    int ok = 1, made = 0;
+    own[0] = scratch;
+    for (int t = 1; t < nt && ok; t++, made++)
+        ok = !scratch || (own[t] = malloc((size_t)bytes)) != NULL;
+    if (ok) {
+        j->scratch = own;
+        j->ch = &ch;
+        bcr_threads_each(nt, ch.n, update_chunk, j);
+        for (int p = 0; p < ch.nparts; p++)
+            cur[p] = ch.at[(size_t)ch.n * (size_t)ch.nparts + (size_t)p];
+    }
+    for (int t = 1; t <= made && scratch; t++)
+        free(own[t]);
+    bcr_scan_chunks_free(&ch);
+    return ok ? 0 : -1;
+}
+
 void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_idx lda,
                      const char **cur, char *scratch)
 {
     heights hs;
     heights_of(sc, &hs);
-    bcr_idx w = gather_width(hs.total, scan_columns(sc), s->es);
-    row_panel rp;
-    if (s->op->op != 'N' && scratch && w > 0) { /* a transposition gathers across runs */
-        panel pn = {0, 0, w, (int *)(void *)(scratch + (size_t)(hs.total * w) * s->es)};
-        gathered_scan(sc, s, a, lda, cur, &hs, &pn, scratch);
-    } else if (s->op->op == 'N' && scratch && row_panel_of(sc, &hs, s->es, &rp) &&
-               every_cell_walked(sc, a, cur)) {
-        ordered_scan(sc, s, a, lda, cur, &hs, &rp, scratch);
-    } else {
-        direct_scan(sc, s, a, lda, cur, &hs);
-    }
+    update_job j = {WALK_DIRECT, sc, s, a, lda, &hs, 0, {0, 0, 0}, NULL, NULL};
+    j.w = gather_width(hs.total, scan_columns(sc), s->es);
+    if (s->op->op != 'N' && scratch && j.w > 0) /* a transposition gathers across runs */
+        j.how = WALK_GATHERED;
+    else if (s->op->op == 'N' && scratch && row_panel_of(sc, &hs, s->es, &j.rp) &&
+             every_cell_walked(sc, a, cur))
+        j.how = WALK_ORDERED;
+    int nt = bcr_threads_for(bcr_scan_bytes(sc, s->es));
+    if (nt <= 1 ||
+        update_threaded(&j, cur, scratch, bcr_update_scan_scratch(sc, s->es), nt))
+        update_range(&j, cur, scratch, 0, scan_columns(sc));
     heights_free(&hs);
 }

@@ -1,0 +1,69 @@
+#include "base/threads.h"
+
+#include <stdlib.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static _Thread_local int wanted;
+static _Thread_local long long least = BCR_THREAD_MIN_DEFAULT;
+
+void bcr_threads_want(int n, long long min_bytes)
+{
+    wanted = n > 0 ? n : 0;
+    least = min_bytes > 0 ? min_bytes : 1;
+}
+
+#ifdef _OPENMP
+/* Neither BCR_THREADS nor OMP_NUM_THREADS set: the cores this process may
+ * run on, shared among the job's processes on this node as the launcher
+ * counts them (Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE, MPICH's
+ * MPI_LOCALNRANKS), so that processes which fill the cores do not each
+ * start a team of threads that then wait for cores. */
+static int default_threads(void)
+{
+    if (getenv("OMP_NUM_THREADS"))
+        return omp_get_max_threads();
+    const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+    if (!v)
+        v = getenv("MPI_LOCALNRANKS");
+    int local = v ? atoi(v) : 1;
+    int n = omp_get_num_procs() / (local > 1 ? local : 1);
+    return n > 1 ? n : 1;
+}
+#endif
+
+int bcr_threads_for(size_t bytes)
+{
+#ifdef _OPENMP
+    if (omp_in_parallel())
+        return 1;
+    int most = wanted ? wanted : default_threads();
+    size_t fits = bytes / (size_t)least;
+    if (fits < (size_t)most)
+        most = (int)fits;
+    return most > 1 ? most : 1;
+#else
+    (void)bytes;
+    return 1;
+#endif
+}
+
+void bcr_threads_each(int nt, bcr_idx n, bcr_piece_fn fn, void *ctx)
+{
+#ifdef _OPENMP
+    if (nt > 1 && n > 1) {
+        if (nt > n)
+            nt = (int)n;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+        for (bcr_idx k = 0; k < n; k++)
+            fn(ctx, k, omp_get_thread_num());
+        return;
+    }
+#else
+    (void)nt;
+#endif
+    for (bcr_idx k = 0; k < n; k++)
+        fn(ctx, k, 0);
+}
