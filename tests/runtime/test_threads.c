@@ -9,13 +9,22 @@
  * with the expectation after every call.  A run without
  * MPI_THREAD_MULTIPLE fails: it would prove nothing.
  *
- *   bcr_test_threads [threads] [rounds]
+ * With `omp` the threads are an OpenMP team instead: every call is made
+ * from inside the caller's parallel region, where bcredist's kernels keep
+ * to the calling thread (docs/api.md, "Threads"); the serial calls after
+ * it may split across threads (BCR_THREADS, BCR_THREAD_MIN).
+ *
+ *   bcr_test_threads [threads] [rounds] [omp]
  */
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "scalapack_ref.h"
 #include "test_threads_cases.h"
@@ -110,11 +119,32 @@ int main(int argc, char **argv)
     }
 
     double t0 = MPI_Wtime();
-    pthread_t th[MAXT];
-    for (int t = 0; t < nthreads; t++)
-        pthread_create(&th[t], NULL, run_worker, &ws[t]);
-    for (int t = 0; t < nthreads; t++)
-        pthread_join(th[t], NULL);
+    int omp = argc > 3 && !strcmp(argv[3], "omp");
+    if (omp) {
+#ifdef _OPENMP
+        int team = 0;
+#pragma omp parallel num_threads(nthreads)
+        {
+#pragma omp single
+            team = omp_get_num_threads();
+            run_worker(&ws[omp_get_thread_num()]);
+        }
+        if (team != nthreads) {
+            printf("FAIL [rank %d] the OpenMP team has %d threads, not %d\n", rank, team,
+                   nthreads);
+            setup_fail++;
+        }
+#else
+        printf("FAIL [rank %d] built without OpenMP: `omp` cannot run\n", rank);
+        setup_fail++;
+#endif
+    } else {
+        pthread_t th[MAXT];
+        for (int t = 0; t < nthreads; t++)
+            pthread_create(&th[t], NULL, run_worker, &ws[t]);
+        for (int t = 0; t < nthreads; t++)
+            pthread_join(th[t], NULL);
+    }
     double elapsed = MPI_Wtime() - t0;
 
     long calls = 0, bad = 0, errors = setup_fail;
@@ -155,8 +185,9 @@ int main(int argc, char **argv)
     long v[3] = {calls, bad, errors}, sum[3];
     MPI_Allreduce(v, sum, 3, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0)
-        printf("threads: %d ranks x %d threads, %ld concurrent calls in %.2f s, %ld differ, "
-               "%ld errors\n", size, nthreads, sum[0], elapsed, sum[1], sum[2]);
+        printf("threads: %d ranks x %d %s threads, %ld concurrent calls in %.2f s, %ld differ, "
+               "%ld errors\n", size, nthreads, omp ? "OpenMP" : "POSIX", sum[0], elapsed, sum[1],
+               sum[2]);
     Cblacs_exit(1);
     MPI_Finalize();
     return sum[1] || sum[2] ? 1 : 0;

@@ -114,3 +114,27 @@ add_test(NAME update_trace_paths
           -P ${CMAKE_CURRENT_LIST_DIR}/update_trace_check.cmake)
 set_tests_properties(update_trace_paths PROPERTIES LABELS update PROCESSORS 1)
 bcr_test_timeout(300 update_trace_paths)
+
+# The sweeps with every kernel split across 3 threads of each process down
+# to the smallest copy (tests/compare/compare.cmake's threads3): the local
+# part, the scan over segments with gathered panels, and streamed tiles.
+foreach(_s "threads3_pblas;pblas;1;6101;2000;"
+           "threads3_pblas;pblas;4;6404;1500;"
+           "threads3_segments;grids;3;6303;600;BCR_SHM=all BCR_SHM_MIN=0"
+           "threads3_stream;grids;4;6414;600;BCR_SHM=off BCR_PACK=buffer BCR_STREAM_CHUNK=64")
+  list(GET _s 0 _name)
+  list(GET _s 1 _mode)
+  list(GET _s 2 _np)
+  list(GET _s 3 _seed)
+  list(GET _s 4 _count)
+  list(GET _s 5 _env)
+  if(_mode STREQUAL "grids")
+    bcr_update_sweep(${_name} ${_mode} ${_np} ${_seed} ${_count} --both)
+  else()
+    bcr_update_sweep(${_name} ${_mode} ${_np} ${_seed} ${_count})
+  endif()
+  string(REPLACE " " ";" _env
+    "OMP_NUM_THREADS=3 BCR_THREAD_MIN=1 OMP_WAIT_POLICY=passive ${_env}")
+  set_property(TEST update_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT ${_env})
+  set_property(TEST update_${_name}_np${_np} APPEND PROPERTY LABELS threads)
+endforeach()
