@@ -17,6 +17,16 @@
 
 #include "scalapack_ref.h"
 
+/* CMPLX and CMPLXF where <complex.h> lacks them (clang before 15 with
+ * glibc, as scripts/run-tsan.sh builds): the same pair of parts. */
+#include <complex.h>
+#ifndef CMPLX
+#define CMPLX(x, y) __builtin_complex((double)(x), (double)(y))
+#endif
+#ifndef CMPLXF
+#define CMPLXF(x, y) __builtin_complex((float)(x), (float)(y))
+#endif
+
 #define U_MAXP 64   /* largest world size */
 #define U_MAXPOOL 24 /* grids per pool */
 
