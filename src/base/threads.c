@@ -39,7 +39,15 @@ int bcr_threads_for(size_t bytes)
 #ifdef _OPENMP
     if (omp_in_parallel())
         return 1;
-    int most = wanted ? wanted : default_threads();
+    /* Unless BCR_THREADS says exactly, no more threads than the cores the
+     * process may run on: more would only take turns on them (Open MPI
+     * binds a rank to one core by default). */
+    int most = wanted;
+    if (!most) {
+        most = default_threads();
+        if (most > omp_get_num_procs())
+            most = omp_get_num_procs();
+    }
     size_t fits = bytes / (size_t)least;
     if (fits < (size_t)most)
         most = (int)fits;

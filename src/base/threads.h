@@ -12,7 +12,8 @@
  * How many threads a call may use is BCR_THREADS as the call read it on
  * its own thread (bcr_threads_want, from bcr_options_read); else, where
  * OMP_NUM_THREADS is set, omp_get_max_threads(); else the process's cores
- * shared among the job's processes on its node (threads.c).  Threads only
+ * shared among the job's processes on its node (threads.c), these two
+ * never more than the cores the process may run on.  Threads only
  * change how this process copies, never what travels, so processes need
  * not agree on it. */
 #ifndef BCR_BASE_THREADS_H

@@ -92,19 +92,20 @@ foreach(_variant "shm_all;BCR_SHM=all,BCR_SHM_MIN=0;4;4604;8000"
   bcr_compare_variant(compare_random_ "${_variant}" compare)
 endforeach()
 
-# The random sweep with every kernel split across 2, 3 or 4 threads of
-# each process down to the smallest copy (OMP_NUM_THREADS, BCR_THREAD_MIN=1;
-# waiting threads sleep, since ranks outnumber cores): the part that
-# stays, scans over segments (plain and streaming stores), and messages
-# packed into buffers.  The other sweeps run one thread a process (ranks
-# fill the cores).
+# The random sweep with every kernel split down to the smallest copy
+# (BCR_THREAD_MIN=1) across 3 or 4 threads of each process (BCR_THREADS,
+# exact even beyond the cores) or across OMP_NUM_THREADS=3 (as many as
+# the cores allow: 2 here); waiting threads sleep, since ranks outnumber
+# cores.  The part that stays, scans over segments (plain and streaming
+# stores), and messages packed into buffers.  The other sweeps run one
+# thread a process (ranks fill the cores).
 set(_split "BCR_THREAD_MIN=1,OMP_WAIT_POLICY=passive")
 set(_shm "BCR_SHM=all,BCR_SHM_MIN=0")
-foreach(_variant "threads4;OMP_NUM_THREADS=4,${_split};1;1703;4000"
-                 "threads3;OMP_NUM_THREADS=3,${_split};4;4703;6000"
-                 "threads2_shm_all;OMP_NUM_THREADS=2,${_split},${_shm};4;4704;6000"
-                 "threads3_shm_stream;OMP_NUM_THREADS=3,${_split},${_shm},BCR_STREAM_MIN=0;3;3706;4000"
-                 "threads4_pack_buffer;OMP_NUM_THREADS=4,${_split},BCR_PACK=buffer,BCR_SHM=off;3;3705;4000")
+foreach(_variant "threads4;BCR_THREADS=4,${_split};1;1703;4000"
+                 "threads3;BCR_THREADS=3,${_split};4;4703;6000"
+                 "threads_omp3_shm_all;OMP_NUM_THREADS=3,${_split},${_shm};4;4704;6000"
+                 "threads3_shm_stream;BCR_THREADS=3,${_split},${_shm},BCR_STREAM_MIN=0;3;3706;4000"
+                 "threads4_pack_buffer;BCR_THREADS=4,${_split},BCR_PACK=buffer,BCR_SHM=off;3;3705;4000")
   bcr_compare_variant(compare_random_ "${_variant}" compare threads)
 endforeach()
 

@@ -134,7 +134,7 @@ foreach(_s "threads3_pblas;pblas;1;6101;2000;"
     bcr_update_sweep(${_name} ${_mode} ${_np} ${_seed} ${_count})
   endif()
   string(REPLACE " " ";" _env
-    "OMP_NUM_THREADS=3 BCR_THREAD_MIN=1 OMP_WAIT_POLICY=passive ${_env}")
+    "BCR_THREADS=3 BCR_THREAD_MIN=1 OMP_WAIT_POLICY=passive ${_env}")
   set_property(TEST update_${_name}_np${_np} APPEND PROPERTY ENVIRONMENT ${_env})
   set_property(TEST update_${_name}_np${_np} APPEND PROPERTY LABELS threads)
 endforeach()
