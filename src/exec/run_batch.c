@@ -6,8 +6,11 @@
 #include "base/failsafe.h"
 #include "base/post_chunks.h"
 #include "base/timers.h"
-#include "kernels/copy_pieces.h"
+#include "kernels/scan.h"
 #include "kernels/update_pieces.h"
+
+/* What is left of a run once begun, in the order it is done. */
+enum { STAGE_RECEIVE, STAGE_SENDS, STAGE_DONE };
 
 static bcr_idx aligned(bcr_idx bytes)
 {
@@ -24,45 +27,52 @@ static int batch_rank(const bcr_batch_member *m, int r)
     return m->ranks ? m->ranks[r] : r;
 }
 
+static bcr_idx part_bytes(const bcr_batch_member *m, const bcr_partner *p)
+{
+    return aligned(p->count * (bcr_idx)m->ar.elsize);
+}
+
 static void lane_free(bcr_batch_lane *l)
 {
     free(l->rank);
     free(l->at);
     free(l->bytes);
-    free(l->first);
-    free(l->piece);
+    free(l->shm);
+    free(l->mfirst);
+    free(l->lane_of);
+    free(l->part_at);
     free(l->buf);
     memset(l, 0, sizeof *l);
 }
 
 /* One direction's messages: bytes per batch rank summed over the members
  * in their order (each part aligned), partners in the rotated order, then
- * the pieces grouped by partner.  sum and slot are scratch of `size`. */
+ * each part's message and place.  sum and slot are scratch of `size`. */
 static int lane_build(bcr_batch_lane *l, const bcr_batch_member *mem, int nmem, int sending,
                       int rank, int size, bcr_idx *sum, int *slot)
 {
     memset(l, 0, sizeof *l);
     for (int r = 0; r < size; r++)
         sum[r] = 0, slot[r] = -1;
-    bcr_idx npieces = 0;
+    l->mfirst = calloc((size_t)nmem + 1, sizeof *l->mfirst);
+    if (!l->mfirst)
+        return BCR_ERR_NOMEM;
     for (int k = 0; k < nmem; k++) {
-        if (!mem[k].ex)
-            continue;
-        const bcr_half *h = half_of(&mem[k], sending);
-        for (int p = 0; p < h->nparts; p++) {
-            sum[batch_rank(&mem[k], h->parts[p].rank)] +=
-                aligned(h->parts[p].count * (bcr_idx)mem[k].ar.elsize);
-            npieces++;
-        }
+        const bcr_half *h = mem[k].ex ? half_of(&mem[k], sending) : NULL;
+        for (int p = 0; h && p < h->nparts; p++)
+            sum[batch_rank(&mem[k], h->parts[p].rank)] += part_bytes(&mem[k], &h->parts[p]);
+        l->mfirst[k + 1] = l->mfirst[k] + (h ? h->nparts : 0);
     }
     for (int d = 1; d < size; d++)
         l->n += sum[(rank + d) % size] > 0;
-    l->rank = malloc(((size_t)l->n + 1) * sizeof *l->rank);
-    l->at = malloc(((size_t)l->n + 1) * sizeof *l->at);
-    l->bytes = malloc(((size_t)l->n + 1) * sizeof *l->bytes);
-    l->first = calloc((size_t)l->n + 1, sizeof *l->first);
-    l->piece = malloc(((size_t)npieces + 1) * sizeof *l->piece);
-    if (!l->rank || !l->at || !l->bytes || !l->first || !l->piece)
+    size_t n = (size_t)l->n + 1, nparts = (size_t)l->mfirst[nmem] + 1;
+    l->rank = malloc(n * sizeof *l->rank);
+    l->at = malloc(n * sizeof *l->at);
+    l->bytes = malloc(n * sizeof *l->bytes);
+    l->shm = calloc(n, sizeof *l->shm);
+    l->lane_of = malloc(nparts * sizeof *l->lane_of);
+    l->part_at = malloc(nparts * sizeof *l->part_at);
+    if (!l->rank || !l->at || !l->bytes || !l->shm || !l->lane_of || !l->part_at)
         return BCR_ERR_NOMEM;
     bcr_idx total = 0;
     for (int d = 1, j = 0; d < size; d++) {
@@ -73,38 +83,31 @@ static int lane_build(bcr_batch_lane *l, const bcr_batch_member *mem, int nmem, 
         l->rank[j] = r;
         l->at[j] = total;
         l->bytes[j] = sum[r];
-        l->chunks += bcr_chunks_of(sum[r]);
         total += sum[r];
+        sum[r] = 0; /* from now: bytes placed so far in the message */
         j++;
     }
-    /* pieces by partner, members in order within each: count, then place */
-    for (int k = 0; k < nmem; k++) {
-        const bcr_half *h = mem[k].ex ? half_of(&mem[k], sending) : NULL;
-        for (int p = 0; h && p < h->nparts; p++)
-            l->first[slot[batch_rank(&mem[k], h->parts[p].rank)] + 1]++;
-    }
-    for (int j = 0; j < l->n; j++)
-        l->first[j + 1] += l->first[j];
-    for (int j = 0; j < l->n; j++)
-        sum[l->rank[j]] = 0; /* now: bytes placed so far in the message */
-    int *next = calloc((size_t)l->n + 1, sizeof *next);
-    if (!next)
-        return BCR_ERR_NOMEM;
     for (int k = 0; k < nmem; k++) {
         const bcr_half *h = mem[k].ex ? half_of(&mem[k], sending) : NULL;
         for (int p = 0; h && p < h->nparts; p++) {
             int r = batch_rank(&mem[k], h->parts[p].rank), j = slot[r];
-            bcr_batch_piece *pc = &l->piece[l->first[j] + next[j]++];
-            pc->member = k;
-            pc->part = p;
-            pc->at = l->at[j] + sum[r];
-            sum[r] += aligned(h->parts[p].count * (bcr_idx)mem[k].ar.elsize);
+            l->lane_of[l->mfirst[k] + p] = j;
+            l->part_at[l->mfirst[k] + p] = l->at[j] + sum[r];
+            sum[r] += part_bytes(&mem[k], &h->parts[p]);
         }
     }
-    free(next);
     if (total && !(l->buf = malloc((size_t)total)))
         return BCR_ERR_NOMEM;
     return BCR_SUCCESS;
+}
+
+/* Chunks of the direction's messages through MPI. */
+static bcr_idx lane_chunks(const bcr_batch_lane *l)
+{
+    bcr_idx n = 0;
+    for (int j = 0; j < l->n; j++)
+        n += l->shm[j] ? 0 : bcr_chunks_of(l->bytes[j]);
+    return n;
 }
 
 int bcr_batch_exchange_build(bcr_batch_exchange *x, const bcr_batch_member *members, int n,
@@ -114,6 +117,7 @@ int bcr_batch_exchange_build(bcr_batch_exchange *x, const bcr_batch_member *memb
     x->members = members;
     x->nmembers = n;
     x->comm = comm;
+    x->stage = STAGE_DONE;
     bcr_idx *sum = malloc((size_t)size * sizeof *sum);
     int *slot = malloc((size_t)size * sizeof *slot);
     int rc = !sum || !slot ? BCR_ERR_NOMEM : BCR_SUCCESS;
@@ -124,12 +128,25 @@ int bcr_batch_exchange_build(bcr_batch_exchange *x, const bcr_batch_member *memb
     free(sum);
     free(slot);
     if (!rc) {
-        bcr_idx nreq = x->send.chunks + x->recv.chunks + 1;
-        int nparts = x->send.n + x->recv.n + 1;
+        int most = 0;
+        bcr_idx gather = 0;
+        for (int k = 0; k < n; k++) {
+            const bcr_batch_member *m = &members[k];
+            for (int d = 0; m->ex && d < 2; d++)
+                if (half_of(m, d)->nparts > most)
+                    most = half_of(m, d)->nparts;
+            bcr_idx g = m->ex && m->ar.update
+                            ? bcr_update_scan_scratch(&m->ex->recv.scan, m->ar.elsize)
+                            : 0;
+            gather = g > gather ? g : gather;
+        }
+        bcr_idx nreq = lane_chunks(&x->send) + lane_chunks(&x->recv) + 1;
         x->req = malloc((size_t)nreq * sizeof *x->req);
         x->owner = malloc((size_t)nreq * sizeof *x->owner);
-        x->pending = malloc((size_t)nparts * sizeof *x->pending);
-        if (!x->req || !x->owner || !x->pending)
+        x->cur = malloc(((size_t)most + 1) * sizeof *x->cur);
+        x->from = malloc(((size_t)x->recv.n + 1) * sizeof *x->from);
+        x->gather = gather ? malloc((size_t)gather) : NULL;
+        if (!x->req || !x->owner || !x->cur || !x->from || (gather && !x->gather))
             rc = BCR_ERR_NOMEM;
     }
     if (rc)
@@ -143,9 +160,34 @@ void bcr_batch_exchange_free(bcr_batch_exchange *x)
     lane_free(&x->recv);
     free(x->req);
     free(x->owner);
-    free(x->pending);
+    free(x->cur);
+    free((void *)x->from);
+    free(x->gather);
+    x->gather = NULL;
     x->req = NULL;
-    x->owner = x->pending = NULL;
+    x->owner = NULL;
+    x->cur = NULL;
+    x->from = NULL;
+}
+
+void bcr_batch_exchange_use_shm(bcr_batch_exchange *x, bcr_shm *sh, long long min_bytes)
+{
+    x->sh = sh;
+    x->shm_bytes = 0;
+    bcr_batch_lane *lanes[2] = {&x->send, &x->recv};
+    for (int d = 0; d < 2; d++)
+        for (int j = 0; j < lanes[d]->n; j++) {
+            lanes[d]->shm[j] = sh && bcr_shm_shares(sh, lanes[d]->rank[j]) &&
+                               lanes[d]->bytes[j] >= min_bytes;
+            if (d == 0 && lanes[d]->shm[j])
+                x->shm_bytes = lanes[d]->at[j] + lanes[d]->bytes[j];
+        }
+}
+
+bcr_idx bcr_batch_exchange_send_bytes(const bcr_batch_exchange *x)
+{
+    const bcr_batch_lane *l = &x->send;
+    return l->n ? l->at[l->n - 1] + l->bytes[l->n - 1] : 0;
 }
 
 bcr_idx bcr_batch_exchange_bytes(const bcr_batch_exchange *x)
@@ -158,108 +200,154 @@ bcr_idx bcr_batch_exchange_bytes(const bcr_batch_exchange *x)
     return n;
 }
 
-/* Every member's part that stays on this process, A into B. */
-static void copy_local(const bcr_batch_exchange *x)
+/* Member k's parts packed in one scan of its A, each where its message
+ * lies: this process's shared segment or the send buffer. */
+static void pack_member(const bcr_batch_exchange *x, int k)
 {
-    for (int k = 0; k < x->nmembers; k++) {
-        const bcr_batch_member *m = &x->members[k];
-        if (!m->ex || !m->ex->send.has_self)
-            continue;
-        const bcr_half *S = &m->ex->send;
-        const bcr_arrays *ar = &m->ar;
-        bcr_groupspan rows = bcr_half_rows(S, S->self.orow);
-        bcr_runspan cols = bcr_half_cols(S, S->self.ocol);
-        double t0 = bcr_phase_start();
-        if (ar->update) {
-            bcr_sink s = bcr_arrays_sink(ar);
-            bcr_update_local(&s, ar->a, ar->lda, rows, cols, 1);
-        } else {
-            bcr_kernel_copy(ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, rows, cols,
-                            &m->ex->mask, 0);
-        }
-        bcr_phase_add(&bcr_phase_now.local, t0);
-    }
-}
-
-static void pack_message(const bcr_batch_exchange *x, int j)
-{
+    const bcr_batch_member *m = &x->members[k];
+    const bcr_half *S = &m->ex->send;
     const bcr_batch_lane *l = &x->send;
-    for (int i = l->first[j]; i < l->first[j + 1]; i++) {
-        const bcr_batch_piece *pc = &l->piece[i];
-        const bcr_batch_member *m = &x->members[pc->member];
-        bcr_part_pack(l->buf + pc->at, &m->ex->send, &m->ex->send.parts[pc->part], &m->ar,
-                      &m->ex->mask);
+    char *mine = x->shm_bytes ? bcr_shm_mine(x->sh) : NULL;
+    if (!S->active || S->nparts == 0)
+        return;
+    for (int p = 0; p < S->nparts; p++) {
+        int i = l->mfirst[k] + p;
+        x->cur[p] = (l->shm[l->lane_of[i]] ? mine : l->buf) + l->part_at[i];
     }
+    double t0 = bcr_phase_start();
+    const bcr_arrays *ar = &m->ar;
+    if (S->rows_ordered) /* as the member's own exchange would scan (plan/exchange.c) */
+        bcr_scan_pack_rows(&S->scan, ar->a, ar->lda, ar->elsize, &m->ex->mask, x->cur,
+                           S->stream, NULL);
+    else
+        bcr_scan_pack(&S->scan, ar->a, ar->lda, ar->elsize, &m->ex->mask, x->cur, S->stream,
+                      NULL);
+    bcr_phase_add(&bcr_phase_now.pack, t0);
 }
 
-static void unpack_message(const bcr_batch_exchange *x, int j)
+/* Member k's parts unpacked, and its part that stays here copied, in one
+ * scan of its B (or of C, adding, for an update). */
+static void unpack_member(const bcr_batch_exchange *x, int k)
 {
+    const bcr_batch_member *m = &x->members[k];
+    const bcr_half *R = &m->ex->recv;
     const bcr_batch_lane *l = &x->recv;
-    for (int i = l->first[j]; i < l->first[j + 1]; i++) {
-        const bcr_batch_piece *pc = &l->piece[i];
-        const bcr_batch_member *m = &x->members[pc->member];
-        bcr_part_unpack(&m->ex->recv, &m->ex->recv.parts[pc->part], l->buf + pc->at, &m->ar,
-                        &m->ex->mask);
+    if (!R->active || (R->nparts == 0 && !R->has_self))
+        return;
+    const char **cur = (const char **)x->cur;
+    for (int p = 0; p < R->nparts; p++) {
+        int i = l->mfirst[k] + p, j = l->lane_of[i];
+        cur[p] = x->from[j] + (l->part_at[i] - l->at[j]);
     }
+    const bcr_arrays *ar = &m->ar;
+    double t0 = bcr_phase_start();
+    if (ar->update) {
+        bcr_sink s = bcr_arrays_sink(ar);
+        bcr_update_scan(&R->scan, &s, ar->a, ar->lda, cur, x->gather);
+    } else if (!R->rows_ordered ||
+               bcr_scan_unpack_rows(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize,
+                                    &m->ex->mask, cur, R->stream)) {
+        bcr_scan_unpack(&R->scan, ar->b, ar->ldb, ar->a, ar->lda, ar->elsize, &m->ex->mask,
+                        cur);
+    }
+    bcr_phase_add(&bcr_phase_now.unpack, t0);
 }
 
 int bcr_batch_exchange_begin(bcr_batch_exchange *x)
 {
     x->nreq = 0;
-    x->recv_left = x->recv.n;
-    x->in_flight = 1;
+    x->recv_chunks = 0;
     for (int j = 0; j < x->recv.n; j++) {
-        x->pending[j] = (int)bcr_chunks_of(x->recv.bytes[j]);
+        if (x->recv.shm[j])
+            continue;
+        x->recv_chunks += bcr_chunks_of(x->recv.bytes[j]);
         if (bcr_post_chunks(0, x->recv.buf + x->recv.at[j], x->recv.bytes[j], x->recv.rank[j],
                             BCR_TAG, x->comm, x->req, x->owner, j, &x->nreq))
             return BCR_ERR_MPI;
     }
+    if (x->shm_bytes) { /* its readers are done with the last run's parts */
+        bcr_shm_begin_writes(x->sh);
+        bcr_shm_used(x->sh, (size_t)x->shm_bytes);
+    }
+    for (int k = 0; k < x->nmembers; k++)
+        if (x->members[k].ex)
+            pack_member(x, k);
     for (int j = 0; j < x->send.n; j++) {
-        pack_message(x, j);
-        int who = x->recv.n + j;
-        x->pending[who] = (int)bcr_chunks_of(x->send.bytes[j]);
+        if (x->send.shm[j]) {
+            bcr_shm_publish(x->sh, x->send.rank[j], x->send.at[j]);
+            continue;
+        }
         if (bcr_post_chunks(1, x->send.buf + x->send.at[j], x->send.bytes[j], x->send.rank[j],
-                            BCR_TAG, x->comm, x->req, x->owner, who, &x->nreq))
+                            BCR_TAG, x->comm, x->req, x->owner, x->recv.n + j, &x->nreq))
             return BCR_ERR_MPI;
     }
-    copy_local(x);
+    x->stage = STAGE_RECEIVE;
     return BCR_SUCCESS;
 }
 
-/* Request idx is complete: a receive is unpacked once all its chunks are. */
-static void completed(bcr_batch_exchange *x, int idx)
+/* Every message is in (block: once it is): unpack every member, then let
+ * the segments' writers have them back. */
+static int receive(bcr_batch_exchange *x, int block)
 {
-    int who = x->owner[idx];
-    if (--x->pending[who] > 0 || who >= x->recv.n)
-        return;
-    unpack_message(x, who);
-    x->recv_left--;
-}
-
-int bcr_batch_exchange_advance(bcr_batch_exchange *x, int block, int *done)
-{
-    *done = !x->in_flight;
-    if (!x->in_flight)
-        return BCR_SUCCESS;
-    for (;;) {
+    while (x->recv_chunks > 0) {
         int idx, flag = 1;
         if (block) {
             if (bcr_waitany_bounded((int)x->nreq, x->req, &idx, "a partner's message") !=
                 MPI_SUCCESS)
                 return BCR_ERR_MPI;
-        } else if (x->nreq && MPI_Testany((int)x->nreq, x->req, &idx, &flag,
-                                          MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+        } else if (MPI_Testany((int)x->nreq, x->req, &idx, &flag, MPI_STATUS_IGNORE) !=
+                   MPI_SUCCESS) {
             return BCR_ERR_MPI;
-        } else if (!x->nreq) {
-            idx = MPI_UNDEFINED;
         }
         if (!flag)
             return BCR_SUCCESS;
-        if (idx == MPI_UNDEFINED) /* every request complete */
-            break;
-        completed(x, idx);
+        if (idx != MPI_UNDEFINED && x->owner[idx] < x->recv.n)
+            x->recv_chunks--;
     }
-    x->in_flight = 0;
-    *done = 1;
+    const bcr_batch_lane *l = &x->recv;
+    for (int j = 0; j < l->n; j++)
+        if (l->shm[j] && !block && !bcr_shm_ready(x->sh, l->rank[j]))
+            return BCR_SUCCESS;
+    for (int j = 0; j < l->n; j++)
+        x->from[j] = l->shm[j] ? bcr_shm_await(x->sh, l->rank[j], l->bytes[j]) : l->buf + l->at[j];
+    for (int k = 0; k < x->nmembers; k++)
+        if (x->members[k].ex)
+            unpack_member(x, k);
+    for (int j = 0; j < l->n; j++)
+        if (l->shm[j])
+            bcr_shm_release(x->sh, l->rank[j]);
+    x->stage = STAGE_SENDS;
+    return BCR_SUCCESS;
+}
+
+/* Every send complete (block: once they are). */
+static int sends(bcr_batch_exchange *x, int block)
+{
+    for (;;) {
+        int idx, flag = 1;
+        if (block) {
+            if (bcr_waitany_bounded((int)x->nreq, x->req, &idx,
+                                    "partners to take this process's messages") != MPI_SUCCESS)
+                return BCR_ERR_MPI;
+        } else if (MPI_Testany((int)x->nreq, x->req, &idx, &flag, MPI_STATUS_IGNORE) !=
+                   MPI_SUCCESS) {
+            return BCR_ERR_MPI;
+        }
+        if (!flag)
+            return BCR_SUCCESS;
+        if (idx == MPI_UNDEFINED) /* no request left active */
+            break;
+    }
+    x->stage = STAGE_DONE;
+    return BCR_SUCCESS;
+}
+
+int bcr_batch_exchange_advance(bcr_batch_exchange *x, int block, int *done)
+{
+    if (x->stage == STAGE_RECEIVE && receive(x, block))
+        return BCR_ERR_MPI;
+    if (x->stage == STAGE_SENDS && sends(x, block))
+        return BCR_ERR_MPI;
+    *done = x->stage == STAGE_DONE;
     return BCR_SUCCESS;
 }

@@ -10,13 +10,19 @@
  * order and each part has the same size at both ends, so both cut a
  * message alike without telling each other anything.  The part that stays
  * on a process is copied from A into B as a member's own exchange copies
- * it.  No shared segments: everything that crosses goes through MPI. */
+ * it.
+ *
+ * Between processes of one node a message of at least BCR_SHM_MIN bytes
+ * goes through the sender's shared segment instead (exec/shm.h): packed
+ * there, published, unpacked by the receiver straight from it.  Both ends
+ * decide alike, from the message's size and whether they share a node. */
 #ifndef BCR_EXEC_RUN_BATCH_H
 #define BCR_EXEC_RUN_BATCH_H
 
 #include <mpi.h>
 
 #include "exec/part_copy.h"
+#include "exec/shm.h"
 #include "plan/exchange.h"
 
 /* Parts of different element sizes share a message: each starts on a
@@ -33,25 +39,22 @@ typedef struct {
     bcr_arrays ar;
 } bcr_batch_member;
 
-/* One member's part of one message: member, its partner's index in the
- * member's half, and the part's place in the direction's buffer. */
-typedef struct {
-    int member, part;
-    bcr_idx at;
-} bcr_batch_piece;
-
 /* One direction's messages: the partners in the rotated order (rank -
  * my rank mod size, as exchanges send), each message's place and size in
- * the buffer, and its pieces (piece[first[j]] to piece[first[j + 1] - 1]
- * for partner j). */
+ * the direction's buffer, whether it goes through a shared segment; and
+ * for part p of member k (its partner's index in the member's half,
+ * numbered from mfirst[k]), the message it is in and its place in the
+ * buffer. */
 typedef struct {
     int n;
     int *rank;
     bcr_idx *at, *bytes;
-    int *first;
-    bcr_batch_piece *piece;
+    int *shm;
+    int *mfirst;
+    int *lane_of;
+    bcr_idx *part_at;
     char *buf;
-    bcr_idx chunks; /* of all its messages */
+    bcr_idx chunks; /* of all its messages through MPI */
 } bcr_batch_lane;
 
 /* The batch's combined exchange on this process, and its state in flight. */
@@ -60,12 +63,16 @@ typedef struct {
     int nmembers;
     MPI_Comm comm;
     bcr_batch_lane send, recv;
-    MPI_Request *req; /* every chunk each way */
-    int *owner;       /* per request: its partner (receives, then sends) */
-    int *pending;     /* per partner: chunks not yet complete */
-    bcr_idx nreq;     /* requests posted */
-    int recv_left;    /* receives not yet unpacked */
-    int in_flight;
+    bcr_shm *sh;       /* the shared segments, or NULL: MPI alone */
+    bcr_idx shm_bytes; /* what this process writes into its segment */
+    MPI_Request *req;  /* every chunk each way */
+    int *owner;        /* per request: its message (receives, then sends) */
+    char **cur;        /* a member's parts, for the scans (kernels/scan.h) */
+    const char **from; /* where each received message lies */
+    char *gather;      /* an update's scratch panel (bcr_update_scan) */
+    bcr_idx nreq;      /* requests posted */
+    bcr_idx recv_chunks; /* receives' chunks not yet complete */
+    int stage;
 } bcr_batch_exchange;
 
 /* Lay out the messages of the members (kept by pointer: they must stay
@@ -76,13 +83,24 @@ int bcr_batch_exchange_build(bcr_batch_exchange *x, const bcr_batch_member *memb
                              MPI_Comm comm, int rank, int size);
 void bcr_batch_exchange_free(bcr_batch_exchange *x);
 
-/* The first half, which waits for nobody: post every receive, pack and
- * post every message, copy every member's part that stays here. */
+/* The messages that go through shared segments under sh (NULL: none),
+ * those between processes of one node of at least min_bytes; both ends
+ * of each decide alike. */
+void bcr_batch_exchange_use_shm(bcr_batch_exchange *x, bcr_shm *sh, long long min_bytes);
+
+/* Bytes of the send buffer: what the segment must hold. */
+bcr_idx bcr_batch_exchange_send_bytes(const bcr_batch_exchange *x);
+
+/* The first half, which waits for nobody but the readers of what this
+ * process published in the run before (exec/shm.h): post every receive,
+ * pack every member in one scan of its A (kernels/scan.h), publish the
+ * parts in the segment and post the messages through MPI. */
 int bcr_batch_exchange_begin(bcr_batch_exchange *x);
 
 /* Move it on: take what has come (block: wait for everything, bounded by
- * BCR_TIMEOUT), unpack each message as all its chunks are in; *done once
- * every receive is unpacked and every send complete. */
+ * BCR_TIMEOUT); once every message is in, unpack every member in one
+ * scan of its B, which also copies its part that stays here; *done once
+ * that is over and every send complete. */
 int bcr_batch_exchange_advance(bcr_batch_exchange *x, int block, int *done);
 
 /* Bytes this process sends and receives through MPI in one run. */
