@@ -11,7 +11,9 @@
  *   gather   where each process sits in each member's grids (or its rank
  *            in a plan's communicator): every grid's ranks in the batch's
  *            communicator, found alike by every process;
- *   commit   whether every process could plan and reserve (bcr_agree_error).
+ *   commit   whether every process could plan and reserve, and the
+ *            shared-memory transport (bcr_agree_error); the segments are
+ *            made then (exec/shm.h), with pages for what the runs write.
  *
  * An error anywhere ends the build on every process with the same message,
  * naming the member ("bcr_batch_execute: member 3 (bcr_pdgemr2d): argument
@@ -162,11 +164,11 @@ static void prepare(bcr_batch_t bt, int k, const char *routine, const bcr_option
 
 /* Every process has an error in e or none: the lowest (member, argument,
  * rank) wins and travels to all (bcr_agree_error, one reduction). */
-static int agree_errors(bcr_batch_t bt, bcr_err *e, int at)
+static int agree_errors(bcr_batch_t bt, bcr_err *e, int at, long long *shm)
 {
     if (e->code)
         e->arg = at * (BCR_NARGS + 1) + (e->arg >= 0 ? e->arg + 1 : 0);
-    return bcr_agree_error(bt->comm, bt->rank, bt->size, e, NULL);
+    return bcr_agree_error(bt->comm, bt->rank, bt->size, e, shm);
 }
 
 /* The reduced words, read alike on every process: an error names its
@@ -401,7 +403,7 @@ int bcr_batch_build(bcr_batch_t bt, const char *routine, bcr_err *e)
             bcr_wait_bounded(&req, "the other processes of the batch to join the execution"))
             rc = bcr_err_plain(e, &head, BCR_ERR_MPI, "MPI_Iallreduce failed");
         else if (r[H_ERROR])
-            rc = agree_errors(bt, e, at);
+            rc = agree_errors(bt, e, at, NULL);
         else
             rc = read_agreement(bt, r, e);
     }
@@ -411,7 +413,14 @@ int bcr_batch_build(bcr_batch_t bt, const char *routine, bcr_err *e)
         rc = gather_maps(bt, alloc_maps(bt) != BCR_SUCCESS, e);
     if (rc == BCR_SUCCESS) {
         plan_members(bt, &opt, e, &at);
-        rc = agree_errors(bt, e, at);
+        /* The segments are made now, with the pages the runs write:
+         * later runs have no agreement to make them in. */
+        bcr_idx bytes = e->code ? 0 : bcr_batch_exchange_send_bytes(&bt->x);
+        long long shm = bcr_shm_request(bt->comm, bytes, opt.plan.shm == BCR_SHM_OFF, 1);
+        rc = agree_errors(bt, e, at, &shm);
+        if (rc == BCR_SUCCESS)
+            bcr_batch_exchange_use_shm(&bt->x, bcr_shm_reserve(bt->comm, shm, bytes, 1),
+                                       opt.plan.shm_min);
     }
     if (rc != BCR_SUCCESS)
         bcr_batch_unbuild(bt);

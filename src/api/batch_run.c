@@ -7,6 +7,7 @@
  * (base/failsafe.h). */
 #include "api/batch_object.h"
 #include "base/failsafe.h"
+#include "base/timers.h"
 #include "base/usage.h"
 
 static const char in_flight[] = "the batch is already in flight (started and not waited for)";
@@ -28,8 +29,10 @@ static int begin(bcr_batch_t bt, const char *routine)
         if (rc != BCR_SUCCESS)
             return bcr_err_finish(&e, &rq, rc);
     }
+    double t0 = bcr_phase_start();
     if (bcr_batch_exchange_begin(&bt->x))
         bcr_give_up("an MPI call failed while exchanging data");
+    bcr_phase_add(&bcr_phase_now.exchange, t0);
     bt->state = BCR_BATCH_IN_FLIGHT;
     return BCR_SUCCESS;
 }
@@ -37,8 +40,10 @@ static int begin(bcr_batch_t bt, const char *routine)
 static int advance(bcr_batch_t bt, int block)
 {
     int done;
+    double t0 = bcr_phase_start();
     if (bcr_batch_exchange_advance(&bt->x, block, &done))
         bcr_give_up("an MPI call failed while exchanging data");
+    bcr_phase_add(&bcr_phase_now.exchange, t0);
     if (done)
         bt->state = BCR_BATCH_COMPLETE;
     return done;
