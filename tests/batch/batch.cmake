@@ -6,3 +6,19 @@
 bcr_add_test_program(bcr_test_batch ${CMAKE_CURRENT_LIST_DIR}/test_batch.c)
 bcr_add_mpi_test(batch_np4 4 TIMEOUT 120 COMMAND $<TARGET_FILE:bcr_test_batch>
   LABELS "batch;errors")
+
+# The batch routines through the Fortran module against ScaLAPACK and
+# PBLAS (fortran_batch_test.f90).
+if(TARGET bcredist_fortran)
+  find_package(MPI REQUIRED COMPONENTS Fortran)
+  include(${BCR_TESTS_COMMON}/expect.cmake)
+  add_executable(bcr_test_fortran_batch ${CMAKE_CURRENT_LIST_DIR}/fortran_batch_test.f90)
+  target_compile_options(bcr_test_fortran_batch PRIVATE -Wall -Wextra)
+  set_target_properties(bcr_test_fortran_batch PROPERTIES
+    Fortran_MODULE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/mod/bcr_test_fortran_batch)
+  target_link_libraries(bcr_test_fortran_batch PRIVATE
+    bcredist_fortran ${BCR_SCALAPACK_TARGET} MPI::MPI_Fortran)
+  bcr_add_mpi_expect_test(fortran_batch_np4 4 TIMEOUT 60
+    EXPECT "fortran batch: [1-9][0-9]* comparisons, 0 mismatches"
+    COMMAND $<TARGET_FILE:bcr_test_fortran_batch> LABELS "fortran;batch")
+endif()
