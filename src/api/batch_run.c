@@ -10,7 +10,7 @@
 #include "base/timers.h"
 #include "base/usage.h"
 
-static const char in_flight[] = "the batch is already in flight (started and not waited for)";
+static const char in_flight[] = "the batch is in flight (started and not waited for)";
 static const char not_started[] = "the batch was not started";
 
 /* Build where needed, then begin the exchange. */
