@@ -22,6 +22,7 @@ static int begin(bcr_batch_t bt, const char *routine)
     if (bt->state == BCR_BATCH_IN_FLIGHT)
         return bcr_batch_misuse(routine, 1, "batch", in_flight);
     bt->state = BCR_BATCH_IDLE;
+    bcr_usage_plan(!bt->built);
     if (!bt->built) {
         bcr_err e = {BCR_SUCCESS, -1, ""};
         bcr_request rq = {.routine = routine};
@@ -29,6 +30,9 @@ static int begin(bcr_batch_t bt, const char *routine)
         if (rc != BCR_SUCCESS)
             return bcr_err_finish(&e, &rq, rc);
     }
+    double local, shm, mpi;
+    bcr_batch_exchange_bytes(&bt->x, &local, &shm, &mpi);
+    bcr_usage_bytes(local, shm, mpi);
     double t0 = bcr_phase_start();
     if (bcr_batch_exchange_begin(&bt->x))
         bcr_give_up("an MPI call failed while exchanging data");

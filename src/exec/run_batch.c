@@ -190,14 +190,17 @@ bcr_idx bcr_batch_exchange_send_bytes(const bcr_batch_exchange *x)
     return l->n ? l->at[l->n - 1] + l->bytes[l->n - 1] : 0;
 }
 
-bcr_idx bcr_batch_exchange_bytes(const bcr_batch_exchange *x)
+void bcr_batch_exchange_bytes(const bcr_batch_exchange *x, double *local, double *shm,
+                              double *mpi)
 {
-    bcr_idx n = 0;
+    *local = *shm = *mpi = 0;
     for (int j = 0; j < x->send.n; j++)
-        n += x->send.bytes[j];
-    for (int j = 0; j < x->recv.n; j++)
-        n += x->recv.bytes[j];
-    return n;
+        *(x->send.shm[j] ? shm : mpi) += (double)x->send.bytes[j];
+    for (int k = 0; k < x->nmembers; k++) {
+        const bcr_batch_member *m = &x->members[k];
+        if (m->ex && m->ex->send.has_self)
+            *local += (double)m->ex->send.self.count * (double)m->ar.elsize;
+    }
 }
 
 /* Member k's parts packed in one scan of its A, each where its message

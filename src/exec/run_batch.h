@@ -103,7 +103,9 @@ int bcr_batch_exchange_begin(bcr_batch_exchange *x);
  * that is over and every send complete. */
 int bcr_batch_exchange_advance(bcr_batch_exchange *x, int block, int *done);
 
-/* Bytes this process sends and receives through MPI in one run. */
-bcr_idx bcr_batch_exchange_bytes(const bcr_batch_exchange *x);
+/* Bytes one run moves on this process: what stays here, and what it
+ * sends through shared segments and through MPI (for BCR_STATS). */
+void bcr_batch_exchange_bytes(const bcr_batch_exchange *x, double *local, double *shm,
+                              double *mpi);
 
 #endif
