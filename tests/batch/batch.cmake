@@ -6,6 +6,15 @@
 bcr_add_test_program(bcr_test_batch ${CMAKE_CURRENT_LIST_DIR}/test_batch.c)
 bcr_add_mpi_test(batch_np4 4 TIMEOUT 120 COMMAND $<TARGET_FILE:bcr_test_batch>
   LABELS "batch;errors")
+# The same with every message between processes of the node through the
+# shared segments (BCR_SHM_MIN=0; by default these small messages go
+# through MPI), and with none (BCR_SHM=off).
+bcr_add_mpi_test(batch_shm_np4 4 TIMEOUT 120 COMMAND $<TARGET_FILE:bcr_test_batch>
+  LABELS "batch")
+set_tests_properties(batch_shm_np4 PROPERTIES ENVIRONMENT "${BCR_MPI_TEST_ENV};BCR_SHM_MIN=0")
+bcr_add_mpi_test(batch_mpi_np4 4 TIMEOUT 120 COMMAND $<TARGET_FILE:bcr_test_batch>
+  LABELS "batch")
+set_tests_properties(batch_mpi_np4 PROPERTIES ENVIRONMENT "${BCR_MPI_TEST_ENV};BCR_SHM=off")
 
 # The batch routines through the Fortran module against ScaLAPACK and
 # PBLAS (fortran_batch_test.f90).
