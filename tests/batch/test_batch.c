@@ -9,7 +9,8 @@
  *     reuses the build), then split phase (start, tests, wait);
  *   - errors: a bad descriptor on one process in one member, a NULL array
  *     where one process holds elements, processes disagreeing on m, on the
- *     kind of a member and on the member count: the same message on every
+ *     kind of a member and on the member count, a plan of two exchanges, a
+ *     bad type: the same message on every
  *     process, naming the member, and every output untouched;
  *   - misuse: a NULL batch, adds and executions while in flight, a wait
  *     without a start.
@@ -243,7 +244,8 @@ static void test_mixed(void)
  * process reports `expect` (a piece of the message) with `code`, and no
  * output changes.  extra: 1, a plan as the third member; 2, a fourth
  * member; 3, none, but other processes pass 1 (each process then names
- * its own kind of member). */
+ * its own kind of member); 4, a plan of two exchanges as the third; 5, a
+ * third of a bad type. */
 static void expect_error(const char *label, int third_m, void *third_b, const int *third_desca,
                          int extra, int code, const char *expect)
 {
@@ -253,11 +255,19 @@ static void expect_error(const char *label, int third_m, void *third_b, const in
                          B[0].desc);
     bcr_batch_add_trmr2d(bt, 'z', "U", "N", 20, 25, A[1].data, 4, 6, A[1].desc, B[1].data, 7,
                          3, B[1].desc);
-    if (extra == 1)
+    bcr_plan_t two = NULL;
+    if (extra == 1) {
         bcr_batch_add_plan(bt, NULL, NULL, NULL); /* another kind of member here */
-    else
-        bcr_batch_add_gemr2d(bt, 'd', third_m, 17, A[4].data, 2, 3, third_desca, third_b, 4, 2,
-                             B[4].desc);
+    } else if (extra == 4) { /* a plan of two exchanges, on one grid */
+        setenv("BCR_STRATEGY", "indirect", 1);
+        two = bcr_plan_create('d', NULL, NULL, 30, 17, 2, 3, A[4].desc, 2, 3, A[0].desc, ctx22);
+        unsetenv("BCR_STRATEGY");
+        CHECK(two != NULL, "%s: the indirect plan", label);
+        bcr_batch_add_plan(bt, two, A[4].data, A[0].data);
+    } else {
+        bcr_batch_add_gemr2d(bt, extra == 5 ? 'x' : 'd', third_m, 17, A[4].data, 2, 3,
+                             third_desca, third_b, 4, 2, B[4].desc);
+    }
     if (extra == 2)
         bcr_batch_add_gemr2d(bt, 'd', 0, 0, NULL, 1, 1, NULL, NULL, 1, 1, NULL);
     int rc = bcr_batch_execute(bt);
@@ -276,6 +286,7 @@ static void expect_error(const char *label, int third_m, void *third_b, const in
     CHECK(same(&before[0], &B[0]) && same(&before[1], &B[1]) && same(&before[2], &B[4]),
           "%s: an output was written", label);
     bcr_batch_destroy(bt);
+    bcr_plan_destroy(two);
     for (int k = 0; k < 3; k++)
         free(before[k].data);
 }
@@ -305,6 +316,12 @@ static void test_errors(void)
     expect_error("count differs", 30, B[4].data, A[4].desc, me == 1 ? 2 : 0,
                  BCR_ERR_INCONSISTENT,
                  "bcr_batch_execute: processes added different numbers of members (3 to 4)");
+    expect_error("two exchanges", 30, B[4].data, A[4].desc, 4, BCR_ERR_ARGUMENT,
+                 "bcr_batch_execute: member 3 (bcr_batch_add_plan): argument 2 (plan): the plan "
+                 "has two exchanges (an indirect strategy)");
+    expect_error("bad type", 30, B[4].data, A[4].desc, 5, BCR_ERR_ARGUMENT,
+                 "bcr_batch_execute: member 3 (bcr_batch_add_gemr2d): argument 2 (type): type = "
+                 "'x', must be one of s, d, c, z, i (on process 0)");
 
     CHECK(bcr_batch_execute(NULL) == BCR_ERR_ARGUMENT, "a NULL batch");
     int flag;
