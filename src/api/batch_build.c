@@ -2,8 +2,9 @@
  * plan.  Three collectives over the batch's communicator, whatever the
  * number of members:
  *
- *   count    the number of members (two integers), so that the next
- *            vector has one length on every process;
+ *   count    the number of members, so that the next vector has one
+ *            length on every process, and whether any process lacks room
+ *            for the vectors;
  *   reduce   each member's arguments (the routines' agreed words,
  *            runtime/agree.h) and its kind, and whether
  *            any process found a bad argument; each value as (v, -v)
@@ -254,35 +255,30 @@ static int plan_map(bcr_batch_t bt, bcr_batch_entry *en, const int *pos, int str
     return BCR_SUCCESS;
 }
 
+/* The agreement's vectors: the reduced words (v, r) and the gathered
+ * positions (mine, all), allocated before the first collective. */
+typedef struct {
+    long long *v, *r;
+    int *mine, *all;
+} agreement_space;
+
 /* The gather: every process's positions, then the maps from them. */
-static int gather_maps(bcr_batch_t bt, int nomem, bcr_err *e)
+static int gather_maps(bcr_batch_t bt, int nomem, const agreement_space *sp, bcr_err *e)
 {
     int stride = 1 + 4 * bt->n;
-    int *mine = malloc((size_t)stride * sizeof *mine);
-    int *all = malloc((size_t)stride * (size_t)bt->size * sizeof *all);
-    bcr_request head = {.routine = bt->n ? bt->member[0]->routine : "bcr_batch_execute"};
-    /* The gather's buffers are small beside the members' plans; without
-     * them no process can tell the others, and it gives up. */
-    if (!mine || !all)
-        bcr_give_up("out of memory for the batch's agreement");
+    int *mine = sp->mine, *all = sp->all;
+    bcr_request head = {.routine = "bcr_batch_execute"};
     mine[0] = nomem;
     for (int k = 0; k < bt->n; k++)
         position(bt->member[k], mine + 1 + 4 * k);
     MPI_Request req;
     if (MPI_Iallgather(mine, stride, MPI_INT, all, stride, MPI_INT, bt->comm, &req) ||
-        bcr_wait_bounded(&req, "the other processes of the batch to say where they sit")) {
-        free(mine);
-        free(all);
+        bcr_wait_bounded(&req, "the other processes of the batch to say where they sit"))
         return bcr_err_plain(e, &head, BCR_ERR_MPI, "MPI_Allgather failed");
-    }
-    free(mine);
     for (int p = 0; p < bt->size; p++)
-        if (all[stride * p]) {
-            free(all);
-            head.routine = "bcr_batch_execute";
+        if (all[stride * p])
             return bcr_err_plain(e, &head, BCR_ERR_NOMEM,
                                  "out of memory for grid maps (on process %d)", p);
-        }
     for (int k = 0; k < bt->n && !e->code; k++) {
         bcr_batch_entry *en = bt->member[k];
         const int *pos = all + 1 + 4 * k;
@@ -300,7 +296,6 @@ static int gather_maps(bcr_batch_t bt, int nomem, bcr_err *e)
             en->B.map = B.rank;
         }
     }
-    free(all);
     return e->code;
 }
 
@@ -362,19 +357,22 @@ static void plan_members(bcr_batch_t bt, const bcr_options *opt, bcr_err *e, int
     }
 }
 
-/* Every process has as many members: one small reduction. */
-static int agree_count(bcr_batch_t bt, const char *routine, bcr_err *e)
+/* Every process has as many members, and room for the agreement's
+ * vectors (nomem: this one has not): one small reduction. */
+static int agree_count(bcr_batch_t bt, const char *routine, int nomem, bcr_err *e)
 {
     bcr_request head = {.routine = routine};
     bcr_err c = {BCR_SUCCESS, -1, ""}; /* replaces a member's error: no process goes on */
-    int v[2] = {bt->n, -bt->n}, r[2];
+    int v[3] = {bt->n, -bt->n, nomem}, r[3];
     MPI_Request req;
-    if (MPI_Iallreduce(v, r, 2, MPI_INT, MPI_MAX, bt->comm, &req) ||
+    if (MPI_Iallreduce(v, r, 3, MPI_INT, MPI_MAX, bt->comm, &req) ||
         bcr_wait_bounded(&req, "the other processes of the batch to join the execution"))
         bcr_err_plain(&c, &head, BCR_ERR_MPI, "MPI_Iallreduce failed");
     else if (r[0] != -r[1])
         bcr_err_plain(&c, &head, BCR_ERR_INCONSISTENT,
                       "processes added different numbers of members (%d to %d)", -r[1], r[0]);
+    else if (r[2])
+        bcr_err_plain(&c, &head, BCR_ERR_NOMEM, "out of memory for the batch's agreement");
     if (c.code)
         *e = c;
     return c.code;
@@ -386,18 +384,21 @@ int bcr_batch_build(bcr_batch_t bt, const char *routine, bcr_err *e)
     bcr_options opt;
     bcr_options_read(&opt);
     int at = 0;
-    size_t nv = H_WORDS + (size_t)bt->n * member_words();
-    long long *v = malloc(nv * sizeof *v), *r = malloc(nv * sizeof *r);
-    if (!v || !r)
-        bcr_give_up("out of memory for the batch's agreement");
+    size_t nv = H_WORDS + (size_t)bt->n * member_words(), stride = 1 + 4 * (size_t)bt->n;
+    agreement_space sp = {malloc(nv * sizeof *sp.v), malloc(nv * sizeof *sp.r),
+                          malloc(stride * sizeof *sp.mine),
+                          malloc(stride * (size_t)bt->size * sizeof *sp.all)};
+    int nomem = !sp.v || !sp.r || !sp.mine || !sp.all;
+    long long *v = sp.v, *r = sp.r;
     bcr_request head = {.routine = routine};
     if (opt.bad[0])
         bcr_err_plain(e, &head, BCR_ERR_ARGUMENT, "%s", opt.bad);
-    for (int k = 0; k < bt->n; k++)
+    for (int k = 0; k < bt->n && !nomem; k++)
         prepare(bt, k, routine, &opt, v + H_WORDS + (size_t)k * member_words(), e, &at);
-    v[H_ERROR] = e->code != 0;
+    if (!nomem)
+        v[H_ERROR] = e->code != 0;
     MPI_Request req;
-    int rc = agree_count(bt, routine, e);
+    int rc = agree_count(bt, routine, nomem, e);
     if (rc == BCR_SUCCESS) {
         if (MPI_Iallreduce(v, r, (int)nv, MPI_LONG_LONG, MPI_MAX, bt->comm, &req) ||
             bcr_wait_bounded(&req, "the other processes of the batch to join the execution"))
@@ -407,10 +408,12 @@ int bcr_batch_build(bcr_batch_t bt, const char *routine, bcr_err *e)
         else
             rc = read_agreement(bt, r, e);
     }
-    free(v);
-    free(r);
     if (rc == BCR_SUCCESS)
-        rc = gather_maps(bt, alloc_maps(bt) != BCR_SUCCESS, e);
+        rc = gather_maps(bt, alloc_maps(bt) != BCR_SUCCESS, &sp, e);
+    free(sp.v);
+    free(sp.r);
+    free(sp.mine);
+    free(sp.all);
     if (rc == BCR_SUCCESS) {
         plan_members(bt, &opt, e, &at);
         /* The segments are made now, with the pages the runs write:
