@@ -263,11 +263,12 @@ typedef struct {
 } agreement_space;
 
 /* The gather: every process's positions, then the maps from them. */
-static int gather_maps(bcr_batch_t bt, int nomem, const agreement_space *sp, bcr_err *e)
+static int gather_maps(bcr_batch_t bt, const char *routine, int nomem,
+                       const agreement_space *sp, bcr_err *e)
 {
     int stride = 1 + 4 * bt->n;
     int *mine = sp->mine, *all = sp->all;
-    bcr_request head = {.routine = "bcr_batch_execute"};
+    bcr_request head = {.routine = routine};
     mine[0] = nomem;
     for (int k = 0; k < bt->n; k++)
         position(bt->member[k], mine + 1 + 4 * k);
@@ -314,11 +315,12 @@ static bcr_plan_options member_options(const bcr_options *opt)
 
 /* Each member's plan on this process, and the exchange over all of them;
  * a failure (out of memory) goes to e, with *at its member. */
-static void plan_members(bcr_batch_t bt, const bcr_options *opt, bcr_err *e, int *at)
+static void plan_members(bcr_batch_t bt, const char *routine, const bcr_options *opt,
+                         bcr_err *e, int *at)
 {
     bcr_plan_options po = member_options(opt);
     bt->xm = calloc((size_t)bt->n + 1, sizeof *bt->xm);
-    bcr_request head = {.routine = bt->n ? bt->member[0]->routine : "bcr_batch_execute"};
+    bcr_request head = {.routine = routine};
     if (!bt->xm) {
         bcr_err_plain(e, &head, BCR_ERR_NOMEM, "out of memory while planning");
         *at = 0;
@@ -409,13 +411,13 @@ int bcr_batch_build(bcr_batch_t bt, const char *routine, bcr_err *e)
             rc = read_agreement(bt, r, e);
     }
     if (rc == BCR_SUCCESS)
-        rc = gather_maps(bt, alloc_maps(bt) != BCR_SUCCESS, &sp, e);
+        rc = gather_maps(bt, routine, alloc_maps(bt) != BCR_SUCCESS, &sp, e);
     free(sp.v);
     free(sp.r);
     free(sp.mine);
     free(sp.all);
     if (rc == BCR_SUCCESS) {
-        plan_members(bt, &opt, e, &at);
+        plan_members(bt, routine, &opt, e, &at);
         /* The segments are made now, with the pages the runs write:
          * later runs have no agreement to make them in. */
         bcr_idx bytes = e->code ? 0 : bcr_batch_exchange_send_bytes(&bt->x);

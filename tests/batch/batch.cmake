@@ -16,6 +16,18 @@ bcr_add_mpi_test(batch_mpi_np4 4 TIMEOUT 120 COMMAND $<TARGET_FILE:bcr_test_batc
   LABELS "batch")
 set_tests_properties(batch_mpi_np4 PROPERTIES ENVIRONMENT "${BCR_MPI_TEST_ENV};BCR_SHM=off")
 
+# Out of memory on one process: every allocation of the run that builds the
+# mixed batch fails in turn on rank 0, then on rank 3; every process must
+# return the same error with every output untouched, or succeed, and
+# nothing may hang.  The program's and the static library's malloc, calloc
+# and realloc are wrapped.
+bcr_add_test_program(bcr_test_batch_oom ${CMAKE_CURRENT_LIST_DIR}/test_batch.c)
+target_compile_definitions(bcr_test_batch_oom PRIVATE BCR_TEST_OOM)
+target_link_options(bcr_test_batch_oom PRIVATE
+  -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc)
+bcr_add_mpi_test(batch_oom_np4 4 TIMEOUT 240 COMMAND $<TARGET_FILE:bcr_test_batch_oom>
+  LABELS "batch;errors")
+
 # The batch routines through the Fortran module against ScaLAPACK and
 # PBLAS (fortran_batch_test.f90).
 if(TARGET bcredist_fortran)

@@ -23,6 +23,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef BCR_TEST_OOM
+/* Linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc: the calls of
+ * this program and of the static bcredist library come here (MPI's own do
+ * not).  When armed, the countdown-th allocation fails. */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t s);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t s);
+void *__wrap_realloc(void *p, size_t n);
+static int oom_armed, oom_countdown, oom_fired;
+static int oom_hit(void)
+{
+    if (!oom_armed || --oom_countdown > 0)
+        return 0;
+    oom_armed = 0;
+    oom_fired = 1;
+    return 1;
+}
+void *__wrap_malloc(size_t n) { return oom_hit() ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t s) { return oom_hit() ? NULL : __real_calloc(n, s); }
+void *__wrap_realloc(void *p, size_t n) { return oom_hit() ? NULL : __real_realloc(p, n); }
+#endif
+
 #include "../update/pblas_ref.h"
 #include "api/batch_object.h"
 #include "bcredist.h"
@@ -328,6 +352,44 @@ static void test_errors(void)
     CHECK(bcr_batch_test(NULL, &flag) == BCR_ERR_ARGUMENT, "test of a NULL batch");
 }
 
+#ifdef BCR_TEST_OOM
+/* The k-th allocation of the run that builds the mixed batch fails on
+ * world rank w, for k = 1, 2, ... until the build makes no k-th: every
+ * process returns the same code and message, every output untouched on a
+ * failure and ScaLAPACK's bytes on a success; nothing hangs. */
+static void test_oom(int w)
+{
+    for (int k = 1; k <= 400; k++) {
+        bcr_batch_t bt = make_batch();
+        for (int i = 0; i < NM; i++)
+            memcpy(R[i].data, B[i].data, dmat_bytes(&R[i]) ? dmat_bytes(&R[i]) : R[i].es);
+        oom_fired = 0;
+        oom_countdown = k;
+        oom_armed = me == w;
+        int rc = bcr_batch_execute(bt);
+        oom_armed = 0;
+        const char *msg;
+        bcr_last_error(&msg);
+        int v[3] = {rc, -rc, oom_fired}, r[3];
+        MPI_Allreduce(v, r, 3, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        CHECK(r[0] == -r[1], "allocation %d on rank %d: codes %d to %d", k, w, -r[1], r[0]);
+        char first[400] = {0};
+        snprintf(first, sizeof first, "%s", msg);
+        MPI_Bcast(first, sizeof first, MPI_CHAR, w, MPI_COMM_WORLD);
+        CHECK(strcmp(first, msg) == 0, "allocation %d on rank %d: '%s' here, '%s' there", k, w,
+              msg, first);
+        if (rc == BCR_SUCCESS)
+            reference();
+        for (int i = 0; i < NM; i++)
+            CHECK(same(&B[i], &R[i]), "allocation %d on rank %d (rc %d): member %d", k, w, rc,
+                  i + 1);
+        bcr_batch_destroy(bt);
+        if (!r[2])
+            break; /* the build made fewer than k allocations */
+    }
+}
+#endif
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -346,8 +408,15 @@ int main(int argc, char **argv)
     int map21[2] = {3, 2};
     Cblacs_get(0, 0, &ctx21);
     Cblacs_gridmap(&ctx21, map21, 2, 2, 1);
+#ifdef BCR_TEST_OOM
+    (void)test_mixed, (void)test_errors; /* the other program's */
+    make_data();
+    for (int w = 0; w < np; w += 3)
+        test_oom(w);
+#else
     test_mixed();
     test_errors();
+#endif
     long long all[2] = {checks, failures}, sum[2];
     MPI_Reduce(all, sum, 2, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (me == 0)
