@@ -9,7 +9,7 @@ program fortran_batch_test
   use mpi
   use bcredist
   implicit none
-  external :: blacs_get, blacs_gridinit, blacs_gridinfo, blacs_gridexit, descinit
+  external :: blacs_get, blacs_gridinit, blacs_gridinfo, blacs_gridexit, blacs_freebuff, descinit
   external :: pdgemr2d, pztranc, pdtran
   integer, external :: numroc
   integer, parameter :: ma = 37, na = 29, lpad = 2
@@ -79,11 +79,15 @@ program fortran_batch_test
      call compare('tran member', all(transfer(c, [0_c_int8_t]) == transfer(c_ref, [0_c_int8_t])))
   end do
   call bcr_batch_destroy(batch)
+  deallocate(a, za, b, b_ref, c, c_ref, zc, zc_ref)
 
   call mpi_allreduce(failures, tot_fail, 1, mpi_integer, mpi_sum, mpi_comm_world, ierr)
   call mpi_allreduce(checked, tot_checked, 1, mpi_integer, mpi_sum, mpi_comm_world, ierr)
   if (me == 0) write (*, '(a, i0, a, i0, a)') 'fortran batch: ', tot_checked, &
        ' comparisons, ', tot_fail, ' mismatches'
+  ! the BLACS's sends still in flight hold the grids' communicators
+  call blacs_freebuff(ctxt, 1)
+  call blacs_freebuff(ctxt14, 1)
   call blacs_gridexit(ctxt)
   call blacs_gridexit(ctxt14)
   call mpi_finalize(ierr)

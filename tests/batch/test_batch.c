@@ -424,6 +424,16 @@ int main(int argc, char **argv)
     int bad = failures > 0, anybad;
     MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     bcr_plan_destroy(plan6);
+    for (int k = 0; k < NM; k++)
+        free(A[k].data), free(B[k].data), free(R[k].data);
+    /* the contexts' communicators carry bcredist's state: freed with them,
+     * once the BLACS's sends still in flight are done */
+    Cblacs_freebuff(ctx22, 1);
+    Cblacs_freebuff(ctx14, 1);
+    Cblacs_gridexit(ctx22);
+    Cblacs_gridexit(ctx14);
+    if (ctx21 >= 0)
+        Cblacs_gridexit(ctx21);
     MPI_Finalize();
     return anybad;
 }
