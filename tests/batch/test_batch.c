@@ -1,8 +1,9 @@
 /* Batches (bcr_batch_*), on 4 processes, against ScaLAPACK and PBLAS
  * called in the same process on the same inputs, byte for byte (padding
  * rows and elements outside the submatrices included):
- *   - a mixed batch, one message each way per pair of processes: d and z; gemr2d, trmr2d (upper and lower, unit and
- *     not), tran, tranc, geadd; a plan between layouts; an empty member;
+ *   - a mixed batch, one message each way per pair of processes: d and z;
+ *     gemr2d, trmr2d (upper and lower, unit and not), tran, tranc, geadd;
+ *     a plan between layouts; an empty member;
  *     grids of different contexts (2 x 2, 1 x 4, and a 2 x 1 grid on two
  *     of the processes, the others outside it);
  *   - executed twice with new data in the same arrays (the second run
@@ -305,8 +306,8 @@ static void expect_error(const char *label, int third_m, void *third_b, const in
     memcpy(first, mine, sizeof first);
     MPI_Bcast(first, sizeof first, MPI_CHAR, 0, MPI_COMM_WORLD);
     /* where processes added different kinds, each names its own */
-    CHECK(extra == 1 || extra == 3 || strcmp(mine, first) == 0, "%s: '%s' here, '%s' on process 0", label,
-          mine, first);
+    CHECK(extra == 1 || extra == 3 || strcmp(mine, first) == 0,
+          "%s: '%s' here, '%s' on process 0", label, mine, first);
     CHECK(same(&before[0], &B[0]) && same(&before[1], &B[1]) && same(&before[2], &B[4]),
           "%s: an output was written", label);
     bcr_batch_destroy(bt);
