@@ -300,13 +300,14 @@ static int gather_maps(bcr_batch_t bt, const char *routine, int nomem,
     return e->code;
 }
 
-/* The plan options of a member: one exchange, through MPI, packed. */
+/* The plan options of a member: one exchange, packed.  BCR_SHM as set:
+ * where parts may go through segments, the planner keeps the order of
+ * the rows that the scans then walk (plan/exchange.c). */
 static bcr_plan_options member_options(const bcr_options *opt)
 {
     bcr_plan_options o = opt->plan;
     o.strategy = BCR_STRATEGY_DIRECT;
     o.datatypes = 0;
-    o.shm = BCR_SHM_OFF;
     o.max_bytes = 0;
     o.schedule = BCR_SCHEDULE_ALL;
     o.update_staged = 0;

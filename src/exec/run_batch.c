@@ -38,11 +38,41 @@ static void lane_free(bcr_batch_lane *l)
     free(l->at);
     free(l->bytes);
     free(l->shm);
+    free(l->steps);
+    free(l->taken);
+    free(l->pending);
     free(l->mfirst);
     free(l->lane_of);
+    free(l->step_of);
+    free(l->step_ends);
     free(l->part_at);
     free(l->buf);
     memset(l, 0, sizeof *l);
+}
+
+/* The steps of each message: its parts in the members' order, a step
+ * ending once it holds BCR_BATCH_STEP bytes or more, and at the message's
+ * last part.  From the parts' sizes alone, which both ends of a message
+ * know alike. */
+static void lane_steps(bcr_batch_lane *l, const bcr_batch_member *mem, int nmem, int sending)
+{
+    for (int j = 0; j < l->n; j++)
+        l->pending[j] = 0; /* here: the message's bytes not yet in a step */
+    for (int k = 0; k < nmem; k++) {
+        const bcr_half *h = mem[k].ex ? half_of(&mem[k], sending) : NULL;
+        for (int p = 0; h && p < h->nparts; p++) {
+            int i = l->mfirst[k] + p, j = l->lane_of[i];
+            bcr_idx b = part_bytes(&mem[k], &h->parts[p]);
+            bcr_idx placed = l->part_at[i] + b - l->at[j]; /* the message's bytes so far */
+            l->step_of[i] = l->steps[j];
+            l->pending[j] += (int)(b > BCR_BATCH_STEP ? BCR_BATCH_STEP : b);
+            l->step_ends[i] = l->pending[j] >= BCR_BATCH_STEP || placed == l->bytes[j];
+            if (l->step_ends[i]) {
+                l->steps[j]++;
+                l->pending[j] = 0;
+            }
+        }
+    }
 }
 
 /* One direction's messages: bytes per batch rank summed over the members
@@ -70,9 +100,15 @@ static int lane_build(bcr_batch_lane *l, const bcr_batch_member *mem, int nmem, 
     l->at = malloc(n * sizeof *l->at);
     l->bytes = malloc(n * sizeof *l->bytes);
     l->shm = calloc(n, sizeof *l->shm);
+    l->steps = calloc(n, sizeof *l->steps);
+    l->taken = calloc(n, sizeof *l->taken);
+    l->pending = calloc(n, sizeof *l->pending);
     l->lane_of = malloc(nparts * sizeof *l->lane_of);
+    l->step_of = malloc(nparts * sizeof *l->step_of);
+    l->step_ends = malloc(nparts);
     l->part_at = malloc(nparts * sizeof *l->part_at);
-    if (!l->rank || !l->at || !l->bytes || !l->shm || !l->lane_of || !l->part_at)
+    if (!l->rank || !l->at || !l->bytes || !l->shm || !l->steps || !l->taken || !l->pending ||
+        !l->lane_of || !l->step_of || !l->step_ends || !l->part_at)
         return BCR_ERR_NOMEM;
     bcr_idx total = 0;
     for (int d = 1, j = 0; d < size; d++) {
@@ -96,6 +132,7 @@ static int lane_build(bcr_batch_lane *l, const bcr_batch_member *mem, int nmem, 
             sum[r] += part_bytes(&mem[k], &h->parts[p]);
         }
     }
+    lane_steps(l, mem, nmem, sending);
     if (total && !(l->buf = malloc((size_t)total)))
         return BCR_ERR_NOMEM;
     return BCR_SUCCESS;
@@ -256,68 +293,140 @@ static void unpack_member(const bcr_batch_exchange *x, int k)
     bcr_phase_add(&bcr_phase_now.unpack, t0);
 }
 
+/* Request idx is complete: a message through MPI is in once all its
+ * chunks are, and then every step of it. */
+static void completed(bcr_batch_exchange *x, int idx)
+{
+    bcr_batch_lane *l = &x->recv;
+    int j = x->owner[idx];
+    if (j < l->n && --l->pending[j] == 0)
+        l->taken[j] = l->steps[j];
+}
+
+/* Take what has come, without waiting: published steps, completed
+ * chunks. */
+static int take_steps(bcr_batch_exchange *x)
+{
+    bcr_batch_lane *l = &x->recv;
+    for (int j = 0; j < l->n; j++)
+        while (l->shm[j] && l->taken[j] < l->steps[j] && bcr_shm_ready(x->sh, l->rank[j])) {
+            x->from[j] = bcr_shm_await(x->sh, l->rank[j], l->bytes[j]);
+            l->taken[j]++;
+        }
+    for (int flag = 1, idx; flag && x->nreq;) {
+        if (MPI_Testany((int)x->nreq, x->req, &idx, &flag, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+            return BCR_ERR_MPI;
+        if (!flag || idx == MPI_UNDEFINED)
+            break;
+        completed(x, idx);
+    }
+    return BCR_SUCCESS;
+}
+
+/* The first of member k's parts not yet in, or -1 when all are. */
+static int missing_part(const bcr_batch_exchange *x, int k)
+{
+    const bcr_batch_member *m = &x->members[k];
+    const bcr_batch_lane *l = &x->recv;
+    int nparts = m->ex && m->ex->recv.active ? m->ex->recv.nparts : 0;
+    for (int p = 0; p < nparts; p++) {
+        int i = l->mfirst[k] + p;
+        if (l->taken[l->lane_of[i]] <= l->step_of[i])
+            return i;
+    }
+    return -1;
+}
+
+/* Unpack, in order, the members whose parts are all in. */
+static void unpack_ready(bcr_batch_exchange *x)
+{
+    while (x->next < x->nmembers && missing_part(x, x->next) < 0) {
+        if (x->members[x->next].ex)
+            unpack_member(x, x->next);
+        x->next++;
+    }
+}
+
+/* Wait for the step the next member to unpack lacks first. */
+static int wait_step(bcr_batch_exchange *x)
+{
+    bcr_batch_lane *l = &x->recv;
+    int j = l->lane_of[missing_part(x, x->next)];
+    if (l->shm[j]) {
+        x->from[j] = bcr_shm_await(x->sh, l->rank[j], l->bytes[j]);
+        l->taken[j]++;
+        return BCR_SUCCESS;
+    }
+    int idx;
+    if (bcr_waitany_bounded((int)x->nreq, x->req, &idx, "a partner's message") != MPI_SUCCESS)
+        return BCR_ERR_MPI;
+    if (idx != MPI_UNDEFINED)
+        completed(x, idx);
+    return BCR_SUCCESS;
+}
+
 int bcr_batch_exchange_begin(bcr_batch_exchange *x)
 {
+    bcr_batch_lane *R = &x->recv, *S = &x->send;
     x->nreq = 0;
-    x->recv_chunks = 0;
-    for (int j = 0; j < x->recv.n; j++) {
-        if (x->recv.shm[j])
+    x->next = 0;
+    for (int j = 0; j < R->n; j++) {
+        R->taken[j] = 0;
+        if (R->shm[j])
             continue;
-        x->recv_chunks += bcr_chunks_of(x->recv.bytes[j]);
-        if (bcr_post_chunks(0, x->recv.buf + x->recv.at[j], x->recv.bytes[j], x->recv.rank[j],
-                            BCR_TAG, x->comm, x->req, x->owner, j, &x->nreq))
+        R->pending[j] = (int)bcr_chunks_of(R->bytes[j]);
+        x->from[j] = R->buf + R->at[j];
+        if (bcr_post_chunks(0, R->buf + R->at[j], R->bytes[j], R->rank[j], BCR_TAG, x->comm,
+                            x->req, x->owner, j, &x->nreq))
             return BCR_ERR_MPI;
     }
     if (x->shm_bytes) { /* its readers are done with the last run's parts */
         bcr_shm_begin_writes(x->sh);
         bcr_shm_used(x->sh, (size_t)x->shm_bytes);
     }
-    for (int k = 0; k < x->nmembers; k++)
-        if (x->members[k].ex)
-            pack_member(x, k);
-    for (int j = 0; j < x->send.n; j++) {
-        if (x->send.shm[j]) {
-            bcr_shm_publish(x->sh, x->send.rank[j], x->send.at[j]);
+    /* Each step of a region published once packed; what has come
+     * unpacked between members. */
+    for (int k = 0; k < x->nmembers; k++) {
+        const bcr_batch_member *m = &x->members[k];
+        if (!m->ex)
             continue;
+        pack_member(x, k);
+        for (int p = 0; m->ex->send.active && p < m->ex->send.nparts; p++) {
+            int i = S->mfirst[k] + p, j = S->lane_of[i];
+            if (S->shm[j] && S->step_ends[i])
+                bcr_shm_publish(x->sh, S->rank[j], S->at[j]);
         }
-        if (bcr_post_chunks(1, x->send.buf + x->send.at[j], x->send.bytes[j], x->send.rank[j],
-                            BCR_TAG, x->comm, x->req, x->owner, x->recv.n + j, &x->nreq))
+        if (take_steps(x))
             return BCR_ERR_MPI;
+        unpack_ready(x);
     }
+    for (int j = 0; j < S->n; j++)
+        if (!S->shm[j] &&
+            bcr_post_chunks(1, S->buf + S->at[j], S->bytes[j], S->rank[j], BCR_TAG, x->comm,
+                            x->req, x->owner, R->n + j, &x->nreq))
+            return BCR_ERR_MPI;
     x->stage = STAGE_RECEIVE;
     return BCR_SUCCESS;
 }
 
-/* Every message is in (block: once it is): unpack every member, then let
- * the segments' writers have them back. */
+/* Every member unpacked (block: once all are), then the segments' steps
+ * released to their writers. */
 static int receive(bcr_batch_exchange *x, int block)
 {
-    while (x->recv_chunks > 0) {
-        int idx, flag = 1;
-        if (block) {
-            if (bcr_waitany_bounded((int)x->nreq, x->req, &idx, "a partner's message") !=
-                MPI_SUCCESS)
-                return BCR_ERR_MPI;
-        } else if (MPI_Testany((int)x->nreq, x->req, &idx, &flag, MPI_STATUS_IGNORE) !=
-                   MPI_SUCCESS) {
+    for (;;) {
+        if (take_steps(x))
             return BCR_ERR_MPI;
-        }
-        if (!flag)
+        unpack_ready(x);
+        if (x->next == x->nmembers)
+            break;
+        if (!block)
             return BCR_SUCCESS;
-        if (idx != MPI_UNDEFINED && x->owner[idx] < x->recv.n)
-            x->recv_chunks--;
+        if (wait_step(x))
+            return BCR_ERR_MPI;
     }
     const bcr_batch_lane *l = &x->recv;
     for (int j = 0; j < l->n; j++)
-        if (l->shm[j] && !block && !bcr_shm_ready(x->sh, l->rank[j]))
-            return BCR_SUCCESS;
-    for (int j = 0; j < l->n; j++)
-        x->from[j] = l->shm[j] ? bcr_shm_await(x->sh, l->rank[j], l->bytes[j]) : l->buf + l->at[j];
-    for (int k = 0; k < x->nmembers; k++)
-        if (x->members[k].ex)
-            unpack_member(x, k);
-    for (int j = 0; j < l->n; j++)
-        if (l->shm[j])
+        for (int t = 0; l->shm[j] && t < l->taken[j]; t++)
             bcr_shm_release(x->sh, l->rank[j]);
     x->stage = STAGE_SENDS;
     return BCR_SUCCESS;

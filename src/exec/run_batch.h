@@ -14,8 +14,15 @@
  *
  * Between processes of one node a message of at least BCR_SHM_MIN bytes
  * goes through the sender's shared segment instead (exec/shm.h): packed
- * there, published, unpacked by the receiver straight from it.  Both ends
- * decide alike, from the message's size and whether they share a node. */
+ * there, unpacked by the receiver straight from it.  Both ends decide
+ * alike, from the message's size and whether they share a node.  Such a
+ * region is published in steps: the members' parts in order, a step
+ * ending once it holds BCR_BATCH_STEP bytes or more (and at the pair's
+ * last part), which both ends count alike from the parts' sizes.  A member
+ * is unpacked as soon as all its parts are in, while the process and its
+ * partners are still packing later members: the parts are read while
+ * they are still in the caches, and no process waits for all of every
+ * partner's packing before it starts.  A message through MPI is one step. */
 #ifndef BCR_EXEC_RUN_BATCH_H
 #define BCR_EXEC_RUN_BATCH_H
 
@@ -29,6 +36,10 @@
  * multiple of this many bytes, enough for any element. */
 #define BCR_BATCH_ALIGN 16
 
+/* The least bytes of a step of a region in a shared segment: a reader
+ * woken for less would spend more on waking than on copying. */
+#define BCR_BATCH_STEP ((bcr_idx)256 * 1024)
+
 /* One member as the batch's exchange runs it: its exchange (NULL where
  * this process moves nothing of it), where its partners are in the
  * batch's communicator (ranks[r] for its rank r; NULL: the same ranks)
@@ -41,17 +52,20 @@ typedef struct {
 
 /* One direction's messages: the partners in the rotated order (rank -
  * my rank mod size, as exchanges send), each message's place and size in
- * the direction's buffer, whether it goes through a shared segment; and
- * for part p of member k (its partner's index in the member's half,
- * numbered from mfirst[k]), the message it is in and its place in the
- * buffer. */
+ * the direction's buffer, whether it goes through a shared segment, its
+ * steps, and how many of them have come (receiving); and for part p of
+ * member k (its partner's index in the member's half, numbered from
+ * mfirst[k]), the message it is in, its place in the buffer, the step it
+ * is in and whether that step ends with it. */
 typedef struct {
     int n;
     int *rank;
     bcr_idx *at, *bytes;
-    int *shm;
+    int *shm, *steps, *taken;
+    int *pending;   /* receiving through MPI: chunks not yet complete */
     int *mfirst;
-    int *lane_of;
+    int *lane_of, *step_of;
+    char *step_ends;
     bcr_idx *part_at;
     char *buf;
     bcr_idx chunks; /* of all its messages through MPI */
@@ -71,7 +85,7 @@ typedef struct {
     const char **from; /* where each received message lies */
     char *gather;      /* an update's scratch panel (bcr_update_scan) */
     bcr_idx nreq;      /* requests posted */
-    bcr_idx recv_chunks; /* receives' chunks not yet complete */
+    int next;          /* the next member to unpack */
     int stage;
 } bcr_batch_exchange;
 
@@ -93,14 +107,15 @@ bcr_idx bcr_batch_exchange_send_bytes(const bcr_batch_exchange *x);
 
 /* The first half, which waits for nobody but the readers of what this
  * process published in the run before (exec/shm.h): post every receive,
- * pack every member in one scan of its A (kernels/scan.h), publish the
- * parts in the segment and post the messages through MPI. */
+ * pack every member in one scan of its A (kernels/scan.h) and publish the
+ * segment's steps as they fill, unpacking meanwhile the members whose
+ * parts are all in, then post the messages through MPI. */
 int bcr_batch_exchange_begin(bcr_batch_exchange *x);
 
 /* Move it on: take what has come (block: wait for everything, bounded by
- * BCR_TIMEOUT); once every message is in, unpack every member in one
- * scan of its B, which also copies its part that stays here; *done once
- * that is over and every send complete. */
+ * BCR_TIMEOUT) and unpack, in order, each member whose parts are all in,
+ * in one scan of its B which also copies its part that stays here; *done
+ * once every member is unpacked and every send complete. */
 int bcr_batch_exchange_advance(bcr_batch_exchange *x, int block, int *done);
 
 /* Bytes one run moves on this process: what stays here, and what it
