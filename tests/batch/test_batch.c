@@ -14,7 +14,7 @@
  *     bad type: the same message on every
  *     process, naming the member, and every output untouched;
  *   - misuse: a NULL batch, adds and executions while in flight, a wait
- *     without a start.
+ *     without a start; a batch of no member runs and does nothing.
  * Values are small integers and the scalars 2, 1/2 and (2, -1), so that
  * PBLAS's arithmetic is exact and its bytes are bcredist's.  Process 0
  * prints the summary; the exit status is 1 on any failure anywhere. */
@@ -348,6 +348,10 @@ static void test_errors(void)
                  "bcr_batch_execute: member 3 (bcr_batch_add_gemr2d): argument 2 (type): type = "
                  "'x', must be one of s, d, c, z, i (on process 0)");
 
+    bcr_batch_t none = bcr_batch_create(MPI_COMM_WORLD);
+    CHECK(bcr_batch_execute(none) == BCR_SUCCESS && bcr_batch_execute(none) == BCR_SUCCESS,
+          "a batch of no member");
+    bcr_batch_destroy(none);
     CHECK(bcr_batch_execute(NULL) == BCR_ERR_ARGUMENT, "a NULL batch");
     int flag;
     CHECK(bcr_batch_test(NULL, &flag) == BCR_ERR_ARGUMENT, "test of a NULL batch");
