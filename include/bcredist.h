@@ -361,9 +361,10 @@ bcr_int bcr_relabel_grid(bcr_int ictxt, const bcr_int *descb, const int *perm);
  * first execution after an add checks and agrees on every member at once
  * and plans them, collectively over comm; an error in a member is
  * reported on every process naming it, and nothing is written.  Later
- * executions only move data: one message per pair of processes for all
- * members.  bcr_batch_start, bcr_batch_test and bcr_batch_wait split an
- * execution as the plans' do. */
+ * executions only move data: one message (or one region of a shared
+ * segment) per pair of processes for all members.  Members must not write
+ * what another member reads or writes.  bcr_batch_start, bcr_batch_test
+ * and bcr_batch_wait split an execution as the plans' do. */
 typedef struct bcr_batch_s *bcr_batch_t;
 #ifdef MPI_VERSION
 bcr_batch_t bcr_batch_create(MPI_Comm comm);

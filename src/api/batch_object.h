@@ -4,9 +4,10 @@
  *
  * Adding records a member's arguments and checks nothing.  The first
  * execution after an add agrees on every member at once and plans them
- * (bcr_batch_build: one reduction, one gather, one commit over the
- * batch's communicator); the combined exchange (exec/run_batch.h) is then
- * kept, and later executions of the unchanged batch only exchange data. */
+ * (bcr_batch_build: a reduction of the member count, one of every
+ * member's arguments, one gather, one commit, over the batch's
+ * communicator); the combined exchange (exec/run_batch.h) is then kept,
+ * and later executions of the unchanged batch only exchange data. */
 #ifndef BCR_API_BATCH_OBJECT_H
 #define BCR_API_BATCH_OBJECT_H
 
