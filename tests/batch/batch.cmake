@@ -43,3 +43,10 @@ if(TARGET bcredist_fortran)
     EXPECT "fortran batch: [1-9][0-9]* comparisons, 0 mismatches"
     COMMAND $<TARGET_FILE:bcr_test_fortran_batch> LABELS "fortran;batch")
 endif()
+
+# bcr_batch_timing as a check (timing/batch_timing.c): 16 matrices of
+# 512 x 512, whose regions of the shared segments are published in several
+# steps, and the mixed set, each batch's result against ScaLAPACK's (exit
+# status 1 when any differ).
+bcr_add_mpi_test(timing_batch_check 4 TIMEOUT 120
+  COMMAND $<TARGET_FILE:bcr_batch_timing> --reps 1 --size 512 LABELS "batch;timing")
