@@ -7,7 +7,8 @@
  *     grids of different contexts (2 x 2, 1 x 4, and a 2 x 1 grid on two
  *     of the processes, the others outside it);
  *   - executed twice with new data in the same arrays (the second run
- *     reuses the build), then split phase (start, tests, wait);
+ *     reuses the build), then split phase (start, tests, wait), then once
+ *     more after bcr_finalize;
  *   - errors: a bad descriptor on one process in one member, a NULL array
  *     where one process holds elements, processes disagreeing on m, on the
  *     kind of a member and on the member count, a plan of two exchanges, a
@@ -262,6 +263,14 @@ static void test_mixed(void)
     reference();
     compare("split phase");
     CHECK(bcr_batch_wait(bt) == BCR_ERR_ARGUMENT, "a wait without a start is refused");
+
+    /* the batch keeps its communicator and segments through bcr_finalize */
+    bcr_finalize();
+    for (int k = 0; k < NM; k++)
+        dmat_refill(&A[k], 300 + k);
+    CHECK(bcr_batch_execute(bt) == BCR_SUCCESS, "execute after bcr_finalize");
+    reference();
+    compare("after bcr_finalize");
     bcr_batch_destroy(bt);
 }
 
