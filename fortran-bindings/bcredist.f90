@@ -305,6 +305,13 @@ module bcredist
        bcr_layout_destroy, bcr_plan_create_layouts, bcr_relabel, bcr_layout_relabel, &
        bcr_relabel_desc, bcr_relabel_grid
 
+  ! Batches (bcredist.h): several redistributions run as one exchange.
+  ! Integers by value as integer(bcr_int) (literals need the kind), arrays
+  ! and the update's alpha and beta of any type by address.
+  public :: bcr_batch_create, bcr_batch_add_gemr2d, bcr_batch_add_trmr2d, &
+       bcr_batch_add_update, bcr_batch_add_plan, bcr_batch_execute, bcr_batch_start, &
+       bcr_batch_test, bcr_batch_wait, bcr_batch_destroy
+
   interface
      function bcr_plan_execute(plan, a, b) bind(C, name="bcr_plan_execute") result(code)
        import :: c_ptr, c_int
@@ -441,6 +448,91 @@ module bcredist
        integer(c_int), value, intent(in) :: comm
        type(c_ptr) :: plan
      end function bcr_plan_create_layouts
+
+     ! comm: a Fortran MPI handle, as for bcr_plan_create_layouts
+     function bcr_batch_create(comm) bind(C, name="bcr_batch_create_f") result(batch)
+       import :: c_ptr, c_int
+       integer(c_int), value, intent(in) :: comm
+       type(c_ptr) :: batch
+     end function bcr_batch_create
+
+     function bcr_batch_add_gemr2d(batch, type, m, n, a, ia, ja, desca, b, ib, jb, descb) &
+          bind(C, name="bcr_batch_add_gemr2d") result(code)
+       import :: c_ptr, c_char, c_int, bcr_int
+       type(c_ptr), value, intent(in) :: batch
+       character(kind=c_char), value, intent(in) :: type
+       integer(bcr_int), value, intent(in) :: m, n, ia, ja, ib, jb
+       type(*), dimension(*), intent(in) :: a
+       type(*), dimension(*), intent(inout) :: b
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
+       integer(c_int) :: code
+     end function bcr_batch_add_gemr2d
+
+     function bcr_batch_add_trmr2d(batch, type, uplo, diag, m, n, a, ia, ja, desca, b, ib, jb, &
+          descb) bind(C, name="bcr_batch_add_trmr2d") result(code)
+       import :: c_ptr, c_char, c_int, bcr_int
+       type(c_ptr), value, intent(in) :: batch
+       character(kind=c_char), value, intent(in) :: type
+       character(kind=c_char), intent(in) :: uplo, diag
+       integer(bcr_int), value, intent(in) :: m, n, ia, ja, ib, jb
+       type(*), dimension(*), intent(in) :: a
+       type(*), dimension(*), intent(inout) :: b
+       integer(bcr_int), dimension(9), intent(in) :: desca, descb
+       integer(c_int) :: code
+     end function bcr_batch_add_trmr2d
+
+     function bcr_batch_add_update(batch, type, trans, m, n, alpha, a, ia, ja, desca, beta, c, &
+          ic, jc, descc) bind(C, name="bcr_batch_add_update") result(code)
+       import :: c_ptr, c_char, c_int, bcr_int
+       type(c_ptr), value, intent(in) :: batch
+       character(kind=c_char), value, intent(in) :: type
+       character(kind=c_char), intent(in) :: trans
+       integer(bcr_int), value, intent(in) :: m, n, ia, ja, ic, jc
+       type(*), intent(in) :: alpha, beta
+       type(*), dimension(*), intent(in) :: a
+       type(*), dimension(*), intent(inout) :: c
+       integer(bcr_int), dimension(9), intent(in) :: desca, descc
+       integer(c_int) :: code
+     end function bcr_batch_add_update
+
+     function bcr_batch_add_plan(batch, plan, a, b) bind(C, name="bcr_batch_add_plan") &
+          result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: batch, plan
+       type(*), dimension(*), intent(in) :: a
+       type(*), dimension(*), intent(inout) :: b
+       integer(c_int) :: code
+     end function bcr_batch_add_plan
+
+     function bcr_batch_execute(batch) bind(C, name="bcr_batch_execute") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: batch
+       integer(c_int) :: code
+     end function bcr_batch_execute
+
+     function bcr_batch_start(batch) bind(C, name="bcr_batch_start") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: batch
+       integer(c_int) :: code
+     end function bcr_batch_start
+
+     function bcr_batch_test(batch, flag) bind(C, name="bcr_batch_test") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: batch
+       integer(c_int), intent(out) :: flag
+       integer(c_int) :: code
+     end function bcr_batch_test
+
+     function bcr_batch_wait(batch) bind(C, name="bcr_batch_wait") result(code)
+       import :: c_ptr, c_int
+       type(c_ptr), value, intent(in) :: batch
+       integer(c_int) :: code
+     end function bcr_batch_wait
+
+     subroutine bcr_batch_destroy(batch) bind(C, name="bcr_batch_destroy")
+       import :: c_ptr
+       type(c_ptr), value, intent(in) :: batch
+     end subroutine bcr_batch_destroy
 
      function c_plan_create(type, trapezoid, uplo, diag, m, n, ia, ja, desca, ib, jb, descb, &
           ictxt) bind(C, name="bcr_plan_create_f") result(plan)

@@ -349,6 +349,46 @@ int bcr_relabel_desc(bcr_int m, bcr_int n, bcr_int ia, bcr_int ja, const bcr_int
                      int *perm, long long *moved_before, long long *moved_after);
 bcr_int bcr_relabel_grid(bcr_int ictxt, const bcr_int *descb, const int *perm);
 
+/* Batches: several redistributions run as one exchange (docs/api.md,
+ * "Batches").  bcr_batch_create is collective over comm (it duplicates
+ * it); the adds are local and record their arguments (descriptors,
+ * characters and the update's alpha and beta copied, arrays and plans
+ * kept by address), checking nothing; every process adds the same members
+ * in the same order.  A member's processes must all be in comm; the
+ * others pass descriptors with CTXT = -1 (a plan member: NULL).
+ * bcr_batch_add_update is bcr_p?geadd's sub(C) := beta sub(C) + alpha
+ * op(sub(A)) (trans "N", "T" or "C"; p?tran is "T", p?tranc "C").  The
+ * first execution after an add checks and agrees on every member at once
+ * and plans them, collectively over comm; an error in a member is
+ * reported on every process naming it, and nothing is written.  Later
+ * executions only move data: one message (or one region of a shared
+ * segment) per pair of processes for all members.  Members must not write
+ * what another member reads or writes.  bcr_batch_start, bcr_batch_test
+ * and bcr_batch_wait split an execution as the plans' do. */
+typedef struct bcr_batch_s *bcr_batch_t;
+#ifdef MPI_VERSION
+bcr_batch_t bcr_batch_create(MPI_Comm comm);
+#endif
+/* The same with comm as a Fortran handle, for the Fortran module. */
+bcr_batch_t bcr_batch_create_f(int comm);
+int bcr_batch_add_gemr2d(bcr_batch_t batch, char type, bcr_int m, bcr_int n, const void *a,
+                         bcr_int ia, bcr_int ja, const bcr_int *desca, void *b, bcr_int ib,
+                         bcr_int jb, const bcr_int *descb);
+int bcr_batch_add_trmr2d(bcr_batch_t batch, char type, const char *uplo, const char *diag,
+                         bcr_int m, bcr_int n, const void *a, bcr_int ia, bcr_int ja,
+                         const bcr_int *desca, void *b, bcr_int ib, bcr_int jb,
+                         const bcr_int *descb);
+int bcr_batch_add_update(bcr_batch_t batch, char type, const char *trans, bcr_int m, bcr_int n,
+                         const void *alpha, const void *a, bcr_int ia, bcr_int ja,
+                         const bcr_int *desca, const void *beta, void *c, bcr_int ic,
+                         bcr_int jc, const bcr_int *descc);
+int bcr_batch_add_plan(bcr_batch_t batch, bcr_plan_t plan, const void *a, void *b);
+int bcr_batch_execute(bcr_batch_t batch);
+int bcr_batch_start(bcr_batch_t batch);
+int bcr_batch_test(bcr_batch_t batch, int *flag);
+int bcr_batch_wait(bcr_batch_t batch);
+void bcr_batch_destroy(bcr_batch_t batch);
+
 /* Error codes returned by bcr_last_error(). */
 enum bcr_error_code {
     BCR_SUCCESS = 0,

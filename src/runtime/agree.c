@@ -139,6 +139,39 @@ static int share_error(MPI_Comm comm, int size, long long key, bcr_err *e)
     return e->code;
 }
 
+int bcr_agree_maps_fill(const bcr_request *rq, const int *pos, int stride, int nprocs,
+                        const char *where, bcr_gridmap *A, bcr_gridmap *B, bcr_err *e)
+{
+    for (int t = 0; t < 2; t++) {
+        bcr_gridmap *g = t ? B : A;
+        const bcr_side_args *ar = t ? bcr_args_of_b(rq) : &bcr_args_A;
+        int n = g->P * g->Q, found = 0, clash = 0;
+        for (int k = 0; k < n; k++)
+            g->rank[k] = -1;
+        for (int p = 0; p < nprocs; p++) {
+            int r = pos[stride * p + 2 * t], c = pos[stride * p + 2 * t + 1];
+            if (r < 0)
+                continue;
+            if (g->rank[r * g->Q + c] >= 0)
+                clash = 1;
+            else
+                found++;
+            g->rank[r * g->Q + c] = p;
+        }
+        if (clash)
+            bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, ar->arg_desc,
+                        "processes of grid %c disagree on CTXT_%c (two claim one grid position)",
+                        ar->name, ar->name);
+        else if (found != n) /* not in ictxt, or passed CTXT = -1 */
+            bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
+                        "%d of grid %c's %d processes did not take part as members of it: each "
+                        "must be in %s and pass grid %c's context as CTXT_%c (-1 is for "
+                        "processes outside grid %c)",
+                        n - found, ar->name, n, where, ar->name, ar->name, ar->name);
+    }
+    return e->code;
+}
+
 /* Build where every grid process sits in ictxt: one allgather, run only when
  * some process lacks the maps of this grid pair. */
 static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
@@ -164,39 +197,13 @@ static int build_maps(const bcr_request *rq, bcr_ctx *ctx, const bcr_setup *s,
         return anynomem ? bcr_err_plain(e, rq, BCR_ERR_NOMEM, "out of memory for grid maps")
                         : bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Allgather failed");
     }
-    for (int t = 0; t < 2; t++) {
-        bcr_gridmap *g = t ? B : A;
-        const bcr_side_args *ar = t ? bcr_args_of_b(rq) : &bcr_args_A;
-        int n = g->P * g->Q, found = 0, clash = 0;
-        for (int k = 0; k < n; k++)
-            g->rank[k] = -1;
-        for (int p = 0; p < ctx->size; p++) {
-            int r = all[4 * p + 2 * t], c = all[4 * p + 2 * t + 1];
-            if (r < 0)
-                continue;
-            if (g->rank[r * g->Q + c] >= 0)
-                clash = 1;
-            else
-                found++;
-            g->rank[r * g->Q + c] = p;
-        }
-        if (clash)
-            bcr_err_arg(e, rq, BCR_ERR_INCONSISTENT, ar->arg_desc,
-                        "processes of grid %c disagree on CTXT_%c (two claim one grid position)",
-                        ar->name, ar->name);
-        else if (found != n) /* not in ictxt, or passed CTXT = -1 */
-            bcr_err_arg(e, rq, BCR_ERR_GRID, ar->arg_desc,
-                        "%d of grid %c's %d processes did not take part as members of it: each "
-                        "must be in ictxt and pass grid %c's context as CTXT_%c (-1 is for "
-                        "processes outside grid %c)",
-                        n - found, ar->name, n, ar->name, ar->name, ar->name);
-    }
+    int rc = bcr_agree_maps_fill(rq, all, 4, ctx->size, "ictxt", A, B, e);
     free(all);
-    if (e->code) {
+    if (rc) {
         free(A->rank);
         free(B->rank);
     }
-    return e->code;
+    return rc;
 }
 
 _Static_assert(NV <= BCR_AGREE_WORDS, "bcr_agreement holds every agreed word");
@@ -213,6 +220,47 @@ static int repeat_ready(const bcr_lastcall *last, const bcr_request *rq)
     if (pl && bcr_plan_reserve(pl, rq->elsize, rq->update != NULL))
         return 0;
     return !pl || !last->sh || bcr_shm_back(last->sh, bcr_plan_shm_bytes(pl, rq->elsize)) == 0;
+}
+
+int bcr_agree_request_words(void) { return 2 * NFIELDS; }
+
+void bcr_agree_request_put(const bcr_request *rq, const bcr_options *opt, const bcr_side *A,
+                           const bcr_side *B, long long *v)
+{
+    for (int k = 0; k < 2 * NFIELDS; k++)
+        v[k] = LLONG_MIN;
+    put(v, F_M, rq->m);
+    put(v, F_N, rq->n);
+    bcr_mask mk = bcr_mask_of(rq);
+    put(v, F_TRAP, mk.trapezoid);
+    put(v, F_UPLO, mk.upper);
+    put(v, F_DIAG, mk.unit);
+    put(v, F_ELSIZE, (long long)rq->elsize);
+    put(v, F_VARIANT, rq->variant);
+    long long o[BCR_OPTIONS_AGREED];
+    bcr_options_agreed(&opt->plan, o);
+    for (int k = 0; k < BCR_OPTIONS_AGREED; k++)
+        put(v, F_OPT + k, o[k]);
+    side_put(v, F_GLOBAL, A);
+    side_put(v, F_GLOBAL + S_FIELDS, B);
+}
+
+int bcr_agree_request_empty(const long long *r)
+{
+    if (!agreed(r, F_M) || !agreed(r, F_N))
+        return -1;
+    return vmax(r, F_M) == 0 || vmax(r, F_N) == 0;
+}
+
+int bcr_agree_request_take(const bcr_request *rq, const long long *r, bcr_side *A, bcr_side *B,
+                           bcr_err *e)
+{
+    BCR_TRY(global_agreement(rq, r, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL, &bcr_args_A, 0, e));
+    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, bcr_args_of_b(rq), rq->transpose_b, e));
+    side_take(r, F_GLOBAL, A);
+    side_take(r, F_GLOBAL + S_FIELDS, B);
+    return BCR_SUCCESS;
 }
 
 int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setup *s,
@@ -246,26 +294,10 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
                       repeat_ready(&ctx->last, rq);
 
     long long *v = ag->v;
-    for (int k = 0; k < NV; k++)
-        v[k] = LLONG_MIN;
-    if (local)
-        v[V_ERR] = error_key(e, ctx->rank, ctx->size);
-    put(v, F_M, rq->m);
-    put(v, F_N, rq->n);
-    bcr_mask mk = bcr_mask_of(rq);
-    put(v, F_TRAP, mk.trapezoid);
-    put(v, F_UPLO, mk.upper);
-    put(v, F_DIAG, mk.unit);
-    put(v, F_ELSIZE, (long long)rq->elsize);
+    bcr_agree_request_put(rq, opt, &s->A, &s->B, v);
+    v[V_ERR] = local ? error_key(e, ctx->rank, ctx->size) : LLONG_MIN;
     put(v, F_GEN, ag->cached ? ag->cached->gen : -1);
     put(v, F_REPEAT, ag->repeat_here);
-    put(v, F_VARIANT, rq->variant);
-    long long o[BCR_OPTIONS_AGREED];
-    bcr_options_agreed(&opt->plan, o);
-    for (int k = 0; k < BCR_OPTIONS_AGREED; k++)
-        put(v, F_OPT + k, o[k]);
-    side_put(v, F_GLOBAL, &s->A);
-    side_put(v, F_GLOBAL + S_FIELDS, &s->B);
     if (MPI_Iallreduce(v, ag->r, NV, MPI_LONG_LONG, MPI_MAX, ctx->comm, &ag->req)) {
         ag->req = MPI_REQUEST_NULL;
         ag->repeat_here = 0;
@@ -282,11 +314,7 @@ int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag
         return bcr_err_plain(e, rq, BCR_ERR_MPI, "MPI_Iallreduce failed");
     if (r[V_ERR] != LLONG_MIN)
         return share_error(ctx->comm, ctx->size, -r[V_ERR], e);
-    BCR_TRY(global_agreement(rq, r, e));
-    BCR_TRY(side_agreement(rq, r, F_GLOBAL, &bcr_args_A, 0, e));
-    BCR_TRY(side_agreement(rq, r, F_GLOBAL + S_FIELDS, bcr_args_of_b(rq), rq->transpose_b, e));
-    side_take(r, F_GLOBAL, &s->A);
-    side_take(r, F_GLOBAL + S_FIELDS, &s->B);
+    BCR_TRY(bcr_agree_request_take(rq, r, &s->A, &s->B, e));
 
     int maps_cached = agreed(r, F_GEN) && vmin(r, F_GEN) >= 0;
     s->repeat = maps_cached && vmin(r, F_REPEAT) == 1;

@@ -56,6 +56,30 @@ int bcr_agree_call_start(const bcr_request *rq, const bcr_options *opt, bcr_setu
                          bcr_agreement *ag, bcr_err *e);
 int bcr_agree_call_finish(const bcr_request *rq, bcr_setup *s, bcr_agreement *ag, bcr_err *e);
 
+/* One request's share of an agreement, for agreements over many
+ * requests at once (a batch's, api/batch_build.c): put writes its
+ * bcr_agree_request_words() words (each value as (v, -v) under MPI_MAX,
+ * the sides' fields only where this process is in their grid); take reads
+ * them back once reduced, names the first disagreement or empty grid in e
+ * and fills the sides' global fields. */
+int bcr_agree_request_words(void);
+void bcr_agree_request_put(const bcr_request *rq, const bcr_options *opt, const bcr_side *A,
+                           const bcr_side *B, long long *v);
+int bcr_agree_request_take(const bcr_request *rq, const long long *r, bcr_side *A, bcr_side *B,
+                           bcr_err *e);
+/* From a request's reduced words: 1 when every process has m or n of 0
+ * (it moves nothing and is not checked), -1 when they disagree on m or n
+ * (take names it), else 0. */
+int bcr_agree_request_empty(const long long *r);
+
+/* The grid maps of a request from where every process sits: process p of
+ * nprocs at (pos[stride p], pos[stride p + 1]) in grid A and the next two
+ * in grid B (-1 outside).  A and B come with P, Q and room for P Q ranks;
+ * a position claimed twice or left empty is an error naming the side
+ * (`where`: what every grid process must be in, for the message). */
+int bcr_agree_maps_fill(const bcr_request *rq, const int *pos, int stride, int nprocs,
+                        const char *where, bcr_gridmap *A, bcr_gridmap *B, bcr_err *e);
+
 /* One collective: if any process has an error in e, every process ends up
  * with the one of the lowest (argument, rank), marked with that rank.
  * shm (may be NULL) carries this process's bcr_shm_request in and the
