@@ -22,9 +22,7 @@ set_tests_properties(batch_mpi_np4 PROPERTIES ENVIRONMENT "${BCR_MPI_TEST_ENV};B
 # nothing may hang.  The program's and the static library's malloc, calloc
 # and realloc are wrapped.
 bcr_add_test_program(bcr_test_batch_oom ${CMAKE_CURRENT_LIST_DIR}/test_batch.c)
-target_compile_definitions(bcr_test_batch_oom PRIVATE BCR_TEST_OOM)
-target_link_options(bcr_test_batch_oom PRIVATE
-  -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc)
+bcr_oom_wrap(bcr_test_batch_oom)
 bcr_add_mpi_test(batch_oom_np4 4 TIMEOUT 240 COMMAND $<TARGET_FILE:bcr_test_batch_oom>
   LABELS "batch;errors")
 

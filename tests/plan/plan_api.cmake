@@ -27,9 +27,7 @@ bcr_add_mpi_test(plan_api_type_unprintable_np3 3 TIMEOUT 120
 # and the static library's malloc, calloc and realloc are wrapped.
 bcr_add_test_program(bcr_test_plan_api_oom ${CMAKE_CURRENT_LIST_DIR}/test_plan_api.c
   ${BCR_TESTS_COMMON}/mpi_check.c)
-target_compile_definitions(bcr_test_plan_api_oom PRIVATE BCR_TEST_OOM)
-target_link_options(bcr_test_plan_api_oom PRIVATE
-  -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc)
+bcr_oom_wrap(bcr_test_plan_api_oom)
 foreach(_stage create execute)
   bcr_add_mpi_test(plan_api_oom_${_stage}_np3 3 TIMEOUT 240
     COMMAND $<TARGET_FILE:bcr_test_plan_api_oom> oom-${_stage} LABELS "plan;errors")
