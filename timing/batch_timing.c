@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "bcredist.h"
+#include "timing_run.h"
 
 void Cblacs_get(int ictxt, int what, int *val);
 void Cblacs_gridinit(int *ictxt, const char *order, int nprow, int npcol);
@@ -118,25 +119,6 @@ static bcr_batch_t make_batch(member *ms, int n)
     return bt;
 }
 
-static double slowest(double t)
-{
-    double s;
-    MPI_Allreduce(&t, &s, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return s;
-}
-
-static int by_value(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 enum { WAY_BATCH, WAY_CALLS, WAY_SCALAPACK, WAYS };
 
 /* Process 0's phase times per way, summed over the timed runs. */
@@ -163,7 +145,7 @@ static double run_way(int way, bcr_batch_t bt, member *ms, int n)
         run_reference(&ms[k], ms[k].ref);
     double t = MPI_Wtime() - t0;
     phases_add(&phases[way]);
-    return slowest(t);
+    return timing_slowest(t);
 }
 
 /* One set of members: the three ways taking turns; returns the number of
@@ -190,7 +172,7 @@ static int measure(const char *label, member *ms, int n)
         }
     double med[WAYS];
     for (int w = 0; w < WAYS; w++) {
-        med[w] = median(t[w], reps);
+        med[w] = timing_median(t[w], reps);
         free(t[w]);
     }
     if (me == 0)
@@ -225,17 +207,17 @@ static void bounds(const member *ms, int n)
         double t0 = MPI_Wtime();
         for (int k = 0; k < n; k++)
             MPI_Allreduce(v, r, 64, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
-        ta[rep] = slowest(MPI_Wtime() - t0);
+        ta[rep] = timing_slowest(MPI_Wtime() - t0);
         MPI_Barrier(MPI_COMM_WORLD);
         t0 = MPI_Wtime();
         for (int k = 0; k < n; k++)
             memcpy(ms[k].ref, ms[k].a, ms[k].abytes < ms[k].bbytes ? ms[k].abytes : ms[k].bbytes);
-        tc[rep] = slowest(MPI_Wtime() - t0);
+        tc[rep] = timing_slowest(MPI_Wtime() - t0);
     }
     if (me == 0)
         printf("bounds: %d allreduces of 64 integers %.2f ms; one memcpy of every member's local "
-               "A (%zu KiB per process) %.2f ms\n", n, median(ta, reps) * 1e3, bytes >> 10,
-               median(tc, reps) * 1e3);
+               "A (%zu KiB per process) %.2f ms\n",
+               n, timing_median(ta, reps) * 1e3, bytes >> 10, timing_median(tc, reps) * 1e3);
     free(ta);
     free(tc);
 }

@@ -33,6 +33,7 @@
 #include "api/relabel.h"
 #include "bcredist.h"
 #include "cyclic_layout.h"
+#include "timing_run.h"
 
 void Cblacs_get(int ictxt, int what, int *val);
 void Cblacs_gridinit(int *ictxt, const char *order, int nprow, int npcol);
@@ -151,31 +152,12 @@ static void make_side(side *s, int ctxt, int m, int n, int mb, int nb)
     s->x = calloc((size_t)lld * (s->cols ? s->cols : 1), sizeof *s->x);
 }
 
-static double slowest(double t)
-{
-    double most;
-    MPI_Allreduce(&t, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return most;
-}
-
-static int by_value(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, by_value);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 static double timed(int m, int n, side *a, side *b, int ictxt)
 {
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
     bcr_pdgemr2d(m, n, a->x, 1, 1, a->desc, b->x, 1, 1, b->desc, ictxt);
-    return slowest(MPI_Wtime() - t0);
+    return timing_slowest(MPI_Wtime() - t0);
 }
 
 static int run_case(int id, const int *f, const char *order_b, int reps)
@@ -220,7 +202,7 @@ static int run_case(int id, const int *f, const char *order_b, int reps)
             tr[k] = timed(m, n, &a, &br, ictxt);
         }
     }
-    double mb = median(tb, reps), mr = median(tr, reps);
+    double mb = timing_median(tb, reps), mr = timing_median(tr, reps);
     if (me == 0)
         printf("%4d  %-34s %14lld  %14lld  %9.4f  %9.4f  %5.2f  perm %d %d %d %d%s\n", id,
                shape, before, after, mb, mr, mb / mr, perm[0], perm[1], perm[2], perm[3],
