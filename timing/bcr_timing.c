@@ -2,7 +2,8 @@
  *
  *   mpiexec -n 4 bcr_timing [--reps N] [--csv FILE] [--type LETTERS]
  *                           [--routine LIST] [--check]
- *                           [--cold] [--new-plan] [--regime LIST] CASEFILE
+ *                           [--cold] [--new-plan] [--regime LIST] [--job-time]
+ *                           [--threads N] CASEFILE
  *
  * The case file's format is recognised by its first line that is not a
  * comment (timing_case.h):
@@ -34,6 +35,7 @@
  * several (a comma list of warm, new-plan, cold, all), which take turns in
  * each repetition of a case (timing_interleave.c).  Not for experiments,
  * which plan afresh every call.
+ * --threads N sets BCR_THREADS for bcredist's copies (ScaLAPACK has none).
  * --corrupt makes a byte of bcredist's result differ from ScaLAPACK's after
  * every call: it exists to show that the check fails.
  */
