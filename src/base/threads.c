@@ -8,11 +8,16 @@
 
 static _Thread_local int wanted;
 static _Thread_local long long least = BCR_THREAD_MIN_DEFAULT;
+/* The most threads a copy of this thread's call may take; 0: not yet
+ * worked out since the call read its switches (once a call, not once a
+ * copy: the default reads the environment). */
+static _Thread_local int most;
 
 void bcr_threads_want(int n, long long min_bytes)
 {
     wanted = n > 0 ? n : 0;
     least = min_bytes > 0 ? min_bytes : 1;
+    most = 0;
 }
 
 #ifdef _OPENMP
@@ -32,6 +37,22 @@ static int default_threads(void)
     int n = omp_get_num_procs() / (local > 1 ? local : 1);
     return n > 1 ? n : 1;
 }
+
+/* Unless BCR_THREADS says exactly, no more threads than the cores the
+ * process may run on: more would only take turns on them (Open MPI binds
+ * a rank to one core by default). */
+static int most_threads(void)
+{
+    if (!most) {
+        most = wanted;
+        if (!most) {
+            most = default_threads();
+            if (most > omp_get_num_procs())
+                most = omp_get_num_procs();
+        }
+    }
+    return most;
+}
 #endif
 
 int bcr_threads_for(size_t bytes)
@@ -39,19 +60,11 @@ int bcr_threads_for(size_t bytes)
 #ifdef _OPENMP
     if (omp_in_parallel())
         return 1;
-    /* Unless BCR_THREADS says exactly, no more threads than the cores the
-     * process may run on: more would only take turns on them (Open MPI
-     * binds a rank to one core by default). */
-    int most = wanted;
-    if (!most) {
-        most = default_threads();
-        if (most > omp_get_num_procs())
-            most = omp_get_num_procs();
-    }
+    int n = most_threads();
     size_t fits = bytes / (size_t)least;
-    if (fits < (size_t)most)
-        most = (int)fits;
-    return most > 1 ? most : 1;
+    if (fits < (size_t)n)
+        n = (int)fits;
+    return n > 1 ? n : 1;
 #else
     (void)bytes;
     return 1;

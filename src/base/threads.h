@@ -28,6 +28,11 @@
  * microseconds, a 256 KiB copy about 40. */
 #define BCR_THREAD_MIN_DEFAULT ((long long)256 << 10)
 
+/* Pieces a kernel cuts its copy into a thread, taken as threads come
+ * free: pieces differ in cost (a trapezoid's columns, a partner's share of
+ * a column), and a few a thread even them out. */
+#define BCR_PIECES_PER_THREAD 4
+
 /* The calling thread's calls use at most n threads from now on (0: as
  * many as omp_get_max_threads() says), each for at least min_bytes of a
  * kernel's copy. */

@@ -187,10 +187,6 @@ static void walk_chunk(void *ctx, bcr_idx k, int thread)
         bcr_stream_fence(); /* this thread's streaming stores */
 }
 
-/* Chunks a thread, taken as threads come free (a trapezoid's columns
- * differ in length). */
-#define WALK_CHUNKS_PER_THREAD 4
-
 /* The walk across the threads its bytes earn, or on this one. */
 static void walk_threaded(walker w, bcr_groupspan rows, bcr_runspan cols, const bcr_mask *mk)
 {
@@ -202,7 +198,7 @@ static void walk_threaded(walker w, bcr_groupspan rows, bcr_runspan cols, const 
         walk(w, rows, cols, mk);
         return;
     }
-    bcr_idx n = WALK_CHUNKS_PER_THREAD * (bcr_idx)nt;
+    bcr_idx n = BCR_PIECES_PER_THREAD * (bcr_idx)nt;
     walk_chunks c = {w, rows, cols, mk, n < flat ? n : flat, flat};
     bcr_threads_each(nt, c.nchunks, walk_chunk, &c);
 }

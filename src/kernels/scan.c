@@ -775,10 +775,6 @@ static void run_chunk(void *ctx, bcr_idx k, int thread)
     run_range(c->job, ch->at + (size_t)k * (size_t)ch->nparts, ch->first[k], ch->first[k + 1]);
 }
 
-/* Chunks a thread, taken as threads come free: a trapezoid's columns
- * differ in length. */
-#define BCR_SCAN_CHUNKS_PER_THREAD 4
-
 /* The job over all its columns, across the threads the bytes earn
  * (base/threads.h), or on this one. */
 static void run_scan(const scan_job *j, char **cur)
@@ -786,11 +782,10 @@ static void run_scan(const scan_job *j, char **cur)
     int nt = bcr_threads_for(bcr_scan_bytes(j->sc, j->es));
     bcr_scan_chunks ch;
     if (nt > 1 &&
-        !bcr_scan_chunks_make(&ch, j->sc, j->mk, cur, j->es, BCR_SCAN_CHUNKS_PER_THREAD * nt)) {
+        !bcr_scan_chunks_make(&ch, j->sc, j->mk, cur, j->es, BCR_PIECES_PER_THREAD * nt)) {
         chunk_walk c = {j, &ch};
         bcr_threads_each(nt, ch.n, run_chunk, &c);
-        for (int p = 0; p < ch.nparts; p++)
-            cur[p] = ch.at[(size_t)ch.n * (size_t)ch.nparts + (size_t)p];
+        bcr_scan_chunks_end(&ch, cur);
         bcr_scan_chunks_free(&ch);
         return;
     }

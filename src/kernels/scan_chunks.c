@@ -96,3 +96,9 @@ void bcr_scan_chunks_free(bcr_scan_chunks *ch)
     ch->at = NULL;
     ch->n = 0;
 }
+
+void bcr_scan_chunks_end(const bcr_scan_chunks *ch, char **cur)
+{
+    for (int p = 0; p < ch->nparts; p++)
+        cur[p] = ch->at[(size_t)ch->n * (size_t)ch->nparts + (size_t)p];
+}

@@ -34,6 +34,10 @@ int bcr_scan_chunks_make(bcr_scan_chunks *ch, const bcr_scan *sc, const bcr_mask
                          char *const *cur, size_t es, int n);
 void bcr_scan_chunks_free(bcr_scan_chunks *ch);
 
+/* Once every chunk is walked: each partner's place in cur past the
+ * scan's elements, as a walk on one thread leaves it. */
+void bcr_scan_chunks_end(const bcr_scan_chunks *ch, char **cur);
+
 /* The columns of flat range [f0, f1) in entry ci of sc->cols, whose
  * first flat column is f: [*t0, *t1) of its run (empty when t0 >= t1). */
 static inline void bcr_scan_entry_part(const bcr_scan *sc, bcr_idx ci, bcr_idx f, bcr_idx f0,

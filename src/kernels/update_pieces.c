@@ -213,15 +213,12 @@ static void tile_chunk(void *ctx, bcr_idx k, int thread)
         pack_tile_one(c->buf + at, c->a, c->lda, c->es, c->rows, c->cols, part);
 }
 
-/* Column ranges a thread, taken as threads come free. */
-#define TILE_CHUNKS_PER_THREAD 4
-
 /* The tile across the threads its bytes earn, or on this one. */
 static void tile_threaded(tile_chunks *c)
 {
     bcr_idx w = c->t.c1 - c->t.c0;
     int nt = bcr_threads_for((size_t)((c->t.r1 - c->t.r0) * w) * c->es);
-    c->nchunks = TILE_CHUNKS_PER_THREAD * (bcr_idx)nt < w ? TILE_CHUNKS_PER_THREAD * nt : w;
+    c->nchunks = BCR_PIECES_PER_THREAD * (bcr_idx)nt < w ? BCR_PIECES_PER_THREAD * nt : w;
     if (nt <= 1 || c->nchunks < 2)
         c->nchunks = 1;
     bcr_threads_each(nt, c->nchunks, tile_chunk, c);
@@ -433,14 +430,6 @@ static bcr_idx gather_width(bcr_idx total, bcr_idx cols, size_t es)
     return cols < w ? cols : w;
 }
 
-static bcr_idx scan_columns(const bcr_scan *sc)
-{
-    bcr_idx n = 0;
-    for (bcr_idx ci = 0; ci < sc->ncols; ci++)
-        n += sc->cols[ci].r.len;
-    return n;
-}
-
 /* Without a transposition, a panel is gathered in B's own row order, as
  * many columns as keep it within PANEL_BYTES, so that C is then read and
  * written straight down its columns (where partners take turns row block
@@ -565,7 +554,7 @@ bcr_idx bcr_update_scan_scratch(const bcr_scan *sc, size_t es)
     heights_of(sc, &hs);
     bcr_idx total = hs.total;
     heights_free(&hs);
-    return gather_bytes(total, scan_columns(sc), es);
+    return gather_bytes(total, bcr_scan_flat_columns(sc), es);
 }
 
 bcr_idx bcr_update_gather_most(bcr_idx rows, bcr_idx cols, size_t es)
@@ -626,9 +615,6 @@ static void update_chunk(void *ctx, bcr_idx k, int thread)
                  j->scratch[thread], ch->first[k], ch->first[k + 1]);
 }
 
-/* Chunks a thread, taken as threads come free. */
-#define UPDATE_CHUNKS_PER_THREAD 4
-
 /* The job across nt threads, each gathering into a scratch of its own
  * (the caller's for the first, `bytes` allocated for the others); 0, or
  * -1 when memory is short (nothing walked then). */
@@ -641,20 +627,19 @@ static int update_threaded(update_job *j, const char **cur, char *scratch, bcr_i
     bcr_scan_chunks ch;
     bcr_mask whole = {0};
     if (bcr_scan_chunks_make(&ch, j->sc, &whole, (char *const *)cur, j->s->es,
-                             UPDATE_CHUNKS_PER_THREAD * nt))
+                             BCR_PIECES_PER_THREAD * nt))
         return -1;
-    int ok = 1, made = 0;
+    int ok = 1;
     own[0] = scratch;
-    for (int t = 1; t < nt && ok; t++, made++)
-        ok = !scratch || (own[t] = malloc((size_t)bytes)) != NULL;
+    for (int t = 1; t < nt && scratch && ok; t++)
+        ok = (own[t] = malloc((size_t)bytes)) != NULL;
     if (ok) {
         j->scratch = own;
         j->ch = &ch;
         bcr_threads_each(nt, ch.n, update_chunk, j);
-        for (int p = 0; p < ch.nparts; p++)
-            cur[p] = ch.at[(size_t)ch.n * (size_t)ch.nparts + (size_t)p];
+        bcr_scan_chunks_end(&ch, (char **)cur);
     }
-    for (int t = 1; t <= made && scratch; t++)
+    for (int t = 1; t < nt; t++)
         free(own[t]);
     bcr_scan_chunks_free(&ch);
     return ok ? 0 : -1;
@@ -666,7 +651,7 @@ void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_i
     heights hs;
     heights_of(sc, &hs);
     update_job j = {WALK_DIRECT, sc, s, a, lda, &hs, 0, {0, 0, 0}, NULL, NULL};
-    j.w = gather_width(hs.total, scan_columns(sc), s->es);
+    j.w = gather_width(hs.total, bcr_scan_flat_columns(sc), s->es);
     if (s->op->op != 'N' && scratch && j.w > 0) /* a transposition gathers across runs */
         j.how = WALK_GATHERED;
     else if (s->op->op == 'N' && scratch && row_panel_of(sc, &hs, s->es, &j.rp) &&
@@ -675,6 +660,6 @@ void bcr_update_scan(const bcr_scan *sc, const bcr_sink *s, const char *a, bcr_i
     int nt = bcr_threads_for(bcr_scan_bytes(sc, s->es));
     if (nt <= 1 ||
         update_threaded(&j, cur, scratch, bcr_update_scan_scratch(sc, s->es), nt))
-        update_range(&j, cur, scratch, 0, scan_columns(sc));
+        update_range(&j, cur, scratch, 0, bcr_scan_flat_columns(sc));
     heights_free(&hs);
 }
